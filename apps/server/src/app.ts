@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import qs from 'qs';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import { translate } from '@bencao/contracts';
+import type { Database } from './db/client';
+import type { AppConfig } from './config';
+import type { Deps } from './platform/deps';
+import { AppError } from './platform/errors';
+import { installGuard, PUBLIC, type DeclaredRoute } from './platform/guard';
+import { installOperationLog } from './platform/operationLog';
+import { langOf } from './platform/i18n';
+import { sessionStore } from './platform/auth/sessions';
+import { validationMessage } from './platform/validation';
+import { authRoutes } from './platform/auth/routes';
+import { MODULES } from './modules/index';
+
+export interface BuiltApp { app: FastifyInstance; routes: DeclaredRoute[]; deps: Deps }
+
+/** The Fastify instance: platform hooks, then every module. Tests build it on a test database. */
+export async function buildApp(database: Database, config: AppConfig): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 20 * 1024 * 1024,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sessions = sessionStore(database.db, { idleMinutes: config.sessionIdleMinutes, refreshDays: config.sessionRefreshDays });
+  const deps: Deps = { db: database.db, dbKind: database.kind, config, sessions };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'", 'http:', 'https:'],
+        connectSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // SPEC §7: form bodies with nested keys in dotted form (a.b=1 → {a:{b:1}}) parse like JSON ones.
+  await app.register(formbody, { parser: (body) => qs.parse(body, { allowDots: true, depth: 10, arrayLimit: 1000 }) });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Bencao API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+
+  const routes = installGuard(app, database.db, sessions);
+  installOperationLog(app, database.db);
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const lang = langOf(req);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.code(400).send({ code: 400, msg: validationMessage(err.validation, lang), data: null });
+    }
+    if (err instanceof AppError) {
+      const params = Object.fromEntries(Object.entries(err.params).map(([k, v]) => [k, typeof v === 'string' ? translate(lang, v) : v]));
+      return reply.code(err.status).send({ code: err.code, msg: translate(lang, err.key, params), data: null });
+    }
+    if (err.statusCode && err.statusCode < 500) {
+      const msg = err.statusCode === 429 ? translate(lang, 'error.tooManyRequests') : err.message;
+      return reply.code(err.statusCode).send({ code: err.statusCode, msg, data: null });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ code: 500, msg: translate(lang, 'error.system'), data: null });
+  });
+
+  await app.register(authRoutes, { deps });
+  for (const mod of MODULES) await app.register(mod, { deps });
+
+  app.get('/api/docs', { config: { authority: PUBLIC }, schema: { hide: true } }, async () => app.swagger());
+
+  // The built console under /console/ and the site at /, when they were built.
+  if (fs.existsSync(path.join(config.adminDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.adminDist, prefix: '/console/', decorateReply: false, wildcard: false });
+    app.get('/console/*', { config: { authority: PUBLIC } }, (_req, reply) => reply.type('text/html').send(fs.createReadStream(path.join(config.adminDist, 'index.html'))));
+    app.get('/console', { config: { authority: PUBLIC } }, (_req, reply) => reply.redirect('/console/'));
+  }
+  if (fs.existsSync(path.join(config.siteDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.siteDist, prefix: '/', decorateReply: false });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ code: 404, msg: translate(langOf(req), 'error.routeNotFound', { method: req.method, url: req.url.split('?')[0] }), data: null });
+  });
+
+  await app.ready();
+  return { app, routes, deps };
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+
+export type Profile = 'demo' | 'production' | 'test';
+
+export interface AppConfig {
+  port: number;
+  gatewayPort: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  profile: Profile;
+  /** initial administrator password (required in production on the first start) */
+  adminPassword?: string;
+  sessionIdleMinutes: number;
+  sessionRefreshDays: number;
+  /** folders of the built console and site, served in production and demo when present */
+  adminDist: string;
+  siteDist: string;
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const profile = (env.BENCAO_PROFILE ?? 'demo') as Profile;
+  if (!['demo', 'production', 'test'].includes(profile)) throw new Error(`BENCAO_PROFILE must be demo, production or test, not "${profile}"`);
+  return {
+    port: Number(env.PORT ?? 8080),
+    gatewayPort: Number(env.GATEWAY_PORT ?? 8081),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    profile,
+    adminPassword: env.BENCAO_ADMIN_PASSWORD || undefined,
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 30),
+    sessionRefreshDays: Number(env.SESSION_REFRESH_DAYS ?? 7),
+    adminDist: path.resolve(env.ADMIN_DIST ?? path.join(root, 'apps/admin/dist')),
+    siteDist: path.resolve(env.SITE_DIST ?? path.join(root, 'apps/site/dist')),
+    logLevel: env.LOG_LEVEL ?? (profile === 'test' ? 'warn' : 'info'),
+  };
+}

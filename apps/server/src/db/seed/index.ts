@@ -1,0 +1,22 @@
+import type { Db } from '../client';
+import type { AppConfig } from '../../config';
+import { seedMenus } from './seedMenus';
+import { DEMO_ACCOUNTS, seedAdministrator, seedDemoAccounts, seedPolicyAndSuperRole } from './seedSecurity';
+
+export type Seeder = (db: Db, cfg: AppConfig) => Promise<void>;
+
+/**
+ * Module seeds that run after the platform's, in order. Each is idempotent: it adds only what is
+ * missing, so a second start changes nothing. Demo-only content checks `cfg.profile` itself.
+ */
+export const MODULE_SEEDERS: Seeder[] = [];
+
+export async function seed(db: Db, cfg: AppConfig) {
+  await seedPolicyAndSuperRole(db);
+  await seedMenus(db);
+  const production = cfg.profile === 'production';
+  const createdAdmin = await seedAdministrator(db, production ? (cfg.adminPassword ?? '') : DEMO_ACCOUNTS[0].password);
+  if (!production) await seedDemoAccounts(db);
+  for (const s of MODULE_SEEDERS) await s(db, cfg);
+  return { createdAdmin, demoAccounts: production ? [] : DEMO_ACCOUNTS };
+}

@@ -1,0 +1,51 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../client';
+import { accountRoles, accounts, passwordPolicy, roleGrants, roles } from '../schema/index';
+import { hashPassword } from '../../platform/auth/passwords';
+
+export interface DemoAccount { userId: string; password: string; role: string; note: string }
+
+/** Demo accounts of the demo profile; each sees the part of the console its role grants. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { userId: 'admin', password: 'Bencao@2026', role: 'SUPER_ADMIN', note: 'super administrator, sees everything' },
+  { userId: 'auditor', password: 'Audit@2026', role: 'AUDITOR', note: 'audit screens only' },
+  { userId: 'editor', password: 'Editor@2026', role: 'WEB_EDITOR', note: 'website content only' },
+  { userId: 'operator', password: 'Ops@2026x', role: 'GOVERNANCE_OPS', note: 'gateway and service governance only' },
+];
+
+const DEMO_ROLES: { code: string; name: string; roleType: 'global' | 'common' | 'inner'; grants: string[] }[] = [
+  { code: 'AUDITOR', name: '审计员', roleType: 'common', grants: ['audit:online', 'audit:operationLog', 'audit:operationLog:export', 'audit:loginLog', 'audit:errorLog'] },
+  { code: 'WEB_EDITOR', name: '网站编辑', roleType: 'common', grants: ['cms:column', 'cms:column:add', 'cms:column:edit', 'cms:column:delete', 'cms:article', 'cms:article:add', 'cms:article:edit', 'cms:article:delete', 'cms:article:publish', 'cms:media', 'cms:media:add', 'cms:media:edit', 'cms:media:delete'] },
+  { code: 'GOVERNANCE_OPS', name: '运维工程师', roleType: 'common', grants: ['gateway:namespace', 'gateway:config', 'gateway:service', 'gateway:route', 'gateway:apiGroup', 'gateway:flow', 'gateway:degrade', 'gateway:metrics', 'gateway:alarm', 'gateway:alarmReceiver'] },
+];
+
+export async function seedPolicyAndSuperRole(db: Db) {
+  await db.insert(passwordPolicy).values({ id: 1 }).onConflictDoNothing();
+  await db.insert(roles).values({ code: 'SUPER_ADMIN', name: '超级管理员', roleType: 'inner', scope: 'global', isSuper: true, note: 'Holds every authority; its authorization cannot be modified.' }).onConflictDoNothing();
+}
+
+/** Creates the initial administrator when there is none. */
+export async function seedAdministrator(db: Db, password: string) {
+  const [existing] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, 'admin'));
+  if (existing) return false;
+  const [acc] = await db.insert(accounts).values({ userId: 'admin', userName: '系统管理员', passwordHash: await hashPassword(password), isAdmin: false }).returning();
+  const [superRole] = await db.select().from(roles).where(eq(roles.code, 'SUPER_ADMIN'));
+  await db.insert(accountRoles).values({ accountId: acc.id, roleId: superRole.id });
+  return true;
+}
+
+export async function seedDemoAccounts(db: Db) {
+  for (const r of DEMO_ROLES) {
+    await db.insert(roles).values({ code: r.code, name: r.name, roleType: r.roleType }).onConflictDoNothing();
+    const [role] = await db.select().from(roles).where(eq(roles.code, r.code));
+    await db.insert(roleGrants).values(r.grants.map((authority) => ({ roleId: role.id, authority }))).onConflictDoNothing();
+  }
+  const names: Record<string, string> = { auditor: '审计员小李', editor: '网站编辑小王', operator: '运维工程师小张' };
+  const present = new Set((await db.select({ u: accounts.userId }).from(accounts).where(inArray(accounts.userId, DEMO_ACCOUNTS.map((d) => d.userId)))).map((r) => r.u));
+  for (const d of DEMO_ACCOUNTS) {
+    if (d.userId === 'admin' || present.has(d.userId)) continue;
+    const [acc] = await db.insert(accounts).values({ userId: d.userId, userName: names[d.userId] ?? d.userId, passwordHash: await hashPassword(d.password) }).returning();
+    const [role] = await db.select().from(roles).where(eq(roles.code, d.role));
+    await db.insert(accountRoles).values({ accountId: acc.id, roleId: role.id });
+  }
+}

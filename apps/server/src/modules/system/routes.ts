@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { and, eq, gte, isNull, gt, sql, desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageQuerySchema } from '@bencao/contracts';
+import type { ModuleOptions } from '../../platform/deps';
+import { clientErrors, loginLogs, menus, operationLogs, sessions } from '../../db/schema/index';
+import { ok } from '../../platform/envelope';
+import { LOGIN, PUBLIC, authOf } from '../../platform/guard';
+import { langOf } from '../../platform/i18n';
+import { offsetOf } from '../../platform/paging';
+import { menusFor, toAltNodes } from './menuService';
+
+export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+  const { db } = deps;
+
+  app.get('/api/health', { config: { authority: PUBLIC }, schema: { tags: ['system'] } }, async () => {
+    await db.execute(sql`select 1`);
+    return ok({ status: 'up', db: deps.dbKind });
+  });
+
+  // SPEC §7 first row: the logged-in user's menu items and their actions (clientId, optType 0).
+  app.get('/api/admin/current/menus', {
+    config: { authority: LOGIN },
+    schema: { tags: ['system'], querystring: z.object({ clientId: z.string().default('admin'), optType: z.coerce.number().int().default(0) }) },
+  }, async (req) => ok(await menusFor(db, authOf(req).authorities, langOf(req))));
+
+  // SPEC §7 second row: { nMenu, menu } as JSON strings, nMenu in the alternative node shape.
+  app.get('/api/bsp/current/menu/:menuType', {
+    config: { authority: LOGIN },
+    schema: { tags: ['system'], params: z.object({ menuType: z.string().max(64) }) },
+  }, async (req) => {
+    const items = await menusFor(db, authOf(req).authorities, langOf(req), req.params.menuType);
+    const hidden = await db.select({ id: menus.id }).from(menus).where(and(eq(menus.menuTypeId, req.params.menuType), eq(menus.hidden, true)));
+    return ok({ nMenu: JSON.stringify(toAltNodes(items, new Set(hidden.map((h) => h.id)))), menu: JSON.stringify(items) });
+  });
+
+  app.get('/api/admin/dashboard/stats', { config: { authority: LOGIN }, schema: { tags: ['system'] } }, async () => {
+    const now = new Date();
+    const today = new Date(now); today.setHours(0, 0, 0, 0);
+    const weekAgo = new Date(today.getTime() - 6 * 86_400_000);
+    const [[online], [logins], [ops], perDay] = await Promise.all([
+      db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(and(isNull(sessions.endedAt), gt(sessions.expiresAt, now))),
+      db.select({ n: sql<number>`count(*)::int` }).from(loginLogs).where(and(gte(loginLogs.createdAt, today), eq(loginLogs.outcome, 'success'))),
+      db.select({ n: sql<number>`count(*)::int` }).from(operationLogs).where(gte(operationLogs.createdAt, today)),
+      db.select({ day: sql<string>`to_char(${operationLogs.createdAt}, 'YYYY-MM-DD')`, n: sql<number>`count(*)::int` })
+        .from(operationLogs).where(gte(operationLogs.createdAt, weekAgo)).groupBy(sql`1`),
+    ]);
+    const counts = new Map(perDay.map((r) => [r.day, r.n]));
+    const days = Array.from({ length: 7 }, (_, i) => {
+      const d = new Date(weekAgo.getTime() + i * 86_400_000);
+      const key = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      return { date: key, count: counts.get(key) ?? 0 };
+    });
+    return ok({ onlineSessions: online.n, todayLogins: logins.n, todayOperations: ops.n, operationsByDay: days });
+  });
+
+  // Uncaught client errors of the production console (SPEC §8): open to anonymous pages too, rate-limited.
+  app.post('/api/admin/client-errors', {
+    config: { authority: PUBLIC, rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: { tags: ['system'], body: z.object({ message: z.string().min(1).max(2000), stack: z.string().max(8000).optional(), url: z.string().min(1).max(2000) }) },
+  }, async (req) => {
+    await db.insert(clientErrors).values({ ...req.body, userAgent: req.headers['user-agent']?.slice(0, 512), accountId: req.auth?.accountId ?? null });
+    return ok(null);
+  });
+
+  app.get('/api/audit/client-errors', {
+    config: { authority: 'audit:errorLog' },
+    schema: { tags: ['audit'], querystring: pageQuerySchema.extend({ keyword: z.string().max(200).optional() }) },
+  }, async (req) => {
+    const q = req.query;
+    const where = q.keyword ? sql`${clientErrors.message} ilike ${'%' + q.keyword + '%'} or ${clientErrors.url} ilike ${'%' + q.keyword + '%'}` : undefined;
+    const [rows, [{ n }]] = await Promise.all([
+      db.select().from(clientErrors).where(where).orderBy(desc(clientErrors.createdAt)).limit(q.limit).offset(offsetOf(q)),
+      db.select({ n: sql<number>`count(*)::int` }).from(clientErrors).where(where),
+    ]);
+    return ok({ total: n, records: rows });
+  });
+};

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** "*" stands for every authority (super administrator role or administrator flag). */
+export const ALL = '*';
+
+/** Authorities of an account: the grants of its roles and of its role groups' roles. */
+export async function loadAuthorities(db: Db, accountId: number, isAdmin: boolean): Promise<Set<string>> {
+  if (isAdmin) return new Set([ALL]);
+  const res = await db.execute<{ authority: string; is_super: boolean }>(sql`
+    with my_roles as (
+      select role_id from account_roles where account_id = ${accountId}
+      union
+      select rgr.role_id from account_role_groups arg
+        join role_group_roles rgr on rgr.group_id = arg.group_id
+       where arg.account_id = ${accountId}
+    )
+    select g.authority, false as is_super from role_grants g join my_roles m on m.role_id = g.role_id
+    union
+    select '*' as authority, true as is_super from roles r join my_roles m on m.role_id = r.id where r.is_super`);
+  return new Set(res.rows.map((r) => r.authority));
+}
+
+export const hasAuthority = (authorities: Set<string>, authority: string) => authorities.has(ALL) || authorities.has(authority);
+
+/**
+ * Grants change while users are logged in; a cache of one second keeps a burst of requests to one
+ * query per account and process while a change still reaches every process within a second.
+ */
+export function authorityCache(db: Db, ttlMs = 1000) {
+  const entries = new Map<number, { at: number; value: Promise<Set<string>> }>();
+  return {
+    get(accountId: number, isAdmin: boolean) {
+      const now = Date.now();
+      const hit = entries.get(accountId);
+      if (hit && now - hit.at < ttlMs) return hit.value;
+      const value = loadAuthorities(db, accountId, isAdmin);
+      entries.set(accountId, { at: now, value });
+      if (entries.size > 10_000) entries.clear();
+      return value;
+    },
+    clear: () => entries.clear(),
+  };
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { operationLogs } from '../db/schema/index';
+
+const SECRET = /pass|secret|token|key|credential|authorization/i;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Copies a request body with secrets replaced, depth-limited and size-limited. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 6) return '…';
+  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redact(v, depth + 1));
+  if (value && typeof value === 'object') {
+    if (Buffer.isBuffer(value)) return `<${value.length} bytes>`;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = SECRET.test(k) ? '***' : redact(v, depth + 1);
+    return out;
+  }
+  if (typeof value === 'string' && value.length > 2000) return value.slice(0, 2000) + '…';
+  return value;
+}
+
+/** Records every mutating API call: who, what, target, from where, result, duration. */
+export function installOperationLog(app: FastifyInstance, db: Db) {
+  app.addHook('onResponse', async (req, reply) => {
+    if (!MUTATING.has(req.method) || !req.url.startsWith('/api/')) return;
+    const route = req.routeOptions.url ?? req.url.split('?')[0];
+    const segments = route.split('/').filter(Boolean); // api, module, entity, ...
+    const params = req.params as Record<string, string> | undefined;
+    try {
+      await db.insert(operationLogs).values({
+        accountId: req.auth?.accountId ?? null,
+        userId: req.auth?.userId ?? (typeof (req.body as Record<string, unknown>)?.username === 'string' ? String((req.body as Record<string, unknown>).username) : null),
+        module: segments[1] ?? 'api',
+        operation: `${req.method} ${route}`,
+        target: params && Object.keys(params).length ? Object.values(params).join(',') : null,
+        method: req.method,
+        path: req.url.slice(0, 1000),
+        ip: req.ip,
+        userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
+        params: redact({ ...(params ?? {}), ...((req.body as object) ?? {}) }) as object,
+        result: reply.statusCode < 400 ? 'success' : 'failure',
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime),
+      });
+    } catch (err) {
+      req.log.error({ err }, 'operation log write failed');
+    }
+  });
+}

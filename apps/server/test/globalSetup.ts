@@ -1,0 +1,5 @@
+import { buildTemplate } from './templateDb';
+
+export default async function setup() {
+  await buildTemplate();
+}
