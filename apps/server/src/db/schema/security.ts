@@ -180,4 +180,4 @@ export const clientErrors = pgTable('client_errors', {
   userAgent: text('user_agent'),
   accountId: integer('account_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('client_errors_created').on(t.createdAt)]);

@@ -1,0 +1,1 @@
+CREATE INDEX "client_errors_created" ON "client_errors" USING btree ("created_at");
