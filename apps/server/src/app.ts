@@ -22,6 +22,11 @@ import { validationMessage } from './platform/validation';
 import { authRoutes } from './platform/auth/routes';
 import { MODULES } from './modules/index';
 
+/** Vite's hashed assets never change under the same name; index.html always revalidates. */
+function immutableAssets(reply: { header(name: string, value: string): unknown }, filePath: string) {
+  reply.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
 export interface BuiltApp { app: FastifyInstance; routes: DeclaredRoute[]; deps: Deps }
 
 /** The Fastify instance: platform hooks, then every module. Tests build it on a test database. */
@@ -87,12 +92,12 @@ export async function buildApp(database: Database, config: AppConfig): Promise<B
 
   // The built console under /console/ and the site at /, when they were built.
   if (fs.existsSync(path.join(config.adminDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.adminDist, prefix: '/console/', decorateReply: false, wildcard: false });
+    await app.register(fastifyStatic, { root: config.adminDist, prefix: '/console/', decorateReply: false, wildcard: false, preCompressed: true, setHeaders: immutableAssets });
     app.get('/console/*', { config: { authority: PUBLIC } }, (_req, reply) => reply.type('text/html').send(fs.createReadStream(path.join(config.adminDist, 'index.html'))));
     app.get('/console', { config: { authority: PUBLIC } }, (_req, reply) => reply.redirect('/console/'));
   }
   if (fs.existsSync(path.join(config.siteDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.siteDist, prefix: '/', decorateReply: false });
+    await app.register(fastifyStatic, { root: config.siteDist, prefix: '/', decorateReply: false, preCompressed: true, setHeaders: immutableAssets });
   }
 
   app.setNotFoundHandler((req, reply) => {

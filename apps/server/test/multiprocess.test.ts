@@ -38,16 +38,16 @@ describe.runIf(pgUrl())('several server processes on one PostgreSQL', () => {
   afterAll(async () => { a?.child.kill(); b?.child.kill(); await new Promise((r) => setTimeout(r, 500)); await drop?.(); });
 
   it('a session made on one process works on the other; ended on one, it fails on the other at once', async () => {
-    const key = await (await fetch(`${a.url}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json();
+    const key: any = await (await fetch(`${a.url}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json();
     // The key was issued by process A; process B takes the login: keys live in the database.
     const form = new URLSearchParams({ grant_type: 'password', username: 'admin', password: encryptForLogin(key.data.publicKey, 'Bencao@2026'), key_id: key.data.keyId });
-    const token = (await (await fetch(`${b.url}/api/oauth/token`, { method: 'POST', body: form })).json()).access_token;
+    const token = ((await (await fetch(`${b.url}/api/oauth/token`, { method: "POST", body: form })).json()) as any).access_token;
     const me = (base: string) => fetch(`${base}/api/admin/current/user`, { headers: { authorization: `Bearer ${token}` } });
     expect((await me(a.url)).status).toBe(200);
     expect((await me(b.url)).status).toBe(200);
     await fetch(`${a.url}/api/j_hh_security_logout`, { headers: { authorization: `Bearer ${token}` } });
     const after = await me(b.url);
     expect(after.status).toBe(401);
-    expect((await after.json()).code).toBe(10002);
+    expect(((await after.json()) as any).code).toBe(10002);
   });
 });

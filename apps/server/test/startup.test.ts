@@ -58,7 +58,7 @@ describe('production profile', () => {
       }
       expect(up).toBe(true);
       const login = async (user: string, pw: string) => {
-        const key = await (await fetch(`${url}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json();
+        const key: any = await (await fetch(`${url}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json();
         const form = new URLSearchParams({ grant_type: 'password', username: user, password: encryptForLogin(key.data.publicKey, pw), key_id: key.data.keyId });
         return (await fetch(`${url}/api/oauth/token`, { method: 'POST', body: form })).status;
       };

@@ -5,3 +5,5 @@ export * from './auth';
 export * from './messages/index';
 export * from './ipPolicy';
 export * from './formatIssue';
+export * from './cms';
+export * from './security';

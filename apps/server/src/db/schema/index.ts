@@ -1,2 +1,3 @@
 export * from './security';
 export * from './menu';
+export * from './cms';

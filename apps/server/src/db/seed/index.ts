@@ -1,6 +1,7 @@
 import type { Db } from '../client';
 import type { AppConfig } from '../../config';
 import { seedMenus } from './seedMenus';
+import { seedCms } from './cms/index';
 import { DEMO_ACCOUNTS, seedAdministrator, seedDemoAccounts, seedPolicyAndSuperRole } from './seedSecurity';
 
 export type Seeder = (db: Db, cfg: AppConfig) => Promise<void>;
@@ -9,7 +10,7 @@ export type Seeder = (db: Db, cfg: AppConfig) => Promise<void>;
  * Module seeds that run after the platform's, in order. Each is idempotent: it adds only what is
  * missing, so a second start changes nothing. Demo-only content checks `cfg.profile` itself.
  */
-export const MODULE_SEEDERS: Seeder[] = [];
+export const MODULE_SEEDERS: Seeder[] = [seedCms];
 
 export async function seed(db: Db, cfg: AppConfig) {
   await seedPolicyAndSuperRole(db);

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Card, Form, Input, Space, Table, Tag, Tooltip } from 'antd';
+import type { TableProps } from 'antd';
+import { LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { auditApi, useKick, usePagedAudit, type OnlineRow, type Query } from './api';
+import { useAuditPermission, useCurrentSessionId } from './perm';
+
+const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
+
+/** Live sessions; force logout of one or many. Refreshes every 30 s. */
+export function OnlineUsers() {
+  const { t } = useTranslation('audit');
+  const { message, modal } = App.useApp();
+  const can = useAuditPermission();
+  const current = useCurrentSessionId();
+  const [q, setQ] = useState<Query>({ page: 1, limit: 10 });
+  const [filters] = Form.useForm();
+  const list = usePagedAudit('online', auditApi.online, q, 30_000);
+  const [selected, setSelected] = useState<string[]>([]);
+  const kick = useKick((n) => { message.success(`${t('msg.kicked')}: ${n}`); setSelected([]); });
+  const mayKick = can('audit:online:kick');
+
+  const confirmKick = (ids: string[], name?: string) => modal.confirm({
+    title: t('action.kick'), okButtonProps: { danger: true }, okText: t('action.kick'),
+    content: name ? t('msg.confirmKick', { name }) : t('msg.confirmBatchKick', { n: ids.length }),
+    onOk: () => kick.mutateAsync(ids),
+  });
+
+  const cols: TableProps<OnlineRow>['columns'] = [
+    { title: t('field.userId'), dataIndex: 'userId', sorter: true, render: (v: string, r) => <Space size={4}>{v}{r.id === current && <Tag color="blue">{t('field.current')}</Tag>}</Space> },
+    { title: t('field.userName'), dataIndex: 'userName' },
+    { title: t('field.ip'), dataIndex: 'ip', sorter: true, width: 140 },
+    { title: t('field.loginAt'), dataIndex: 'loginAt', sorter: true, width: 170, render: fmt },
+    { title: t('field.lastSeenAt'), dataIndex: 'lastSeenAt', sorter: true, defaultSortOrder: 'descend', width: 170, render: fmt },
+    { title: t('field.browser'), dataIndex: 'browser', width: 130, render: (v: string | null, r) => <Tooltip title={r.userAgent}>{v ?? '—'}</Tooltip> },
+    { title: t('field.os'), dataIndex: 'os', width: 140, render: (v: string | null) => v ?? '—' },
+    ...(mayKick ? [{
+      title: '', key: 'actions', width: 120, fixed: 'right' as const,
+      render: (_: unknown, r: OnlineRow) => (
+        <Button type="link" size="small" danger icon={<LogoutOutlined />} disabled={r.id === current} onClick={() => confirmKick([r.id], r.userId)}>{t('action.kick')}</Button>
+      ),
+    }] : []),
+  ];
+
+  return (
+    <Card size="small">
+      <Form form={filters} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
+        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.userId')} / ${t('field.userName')} / IP`} style={{ width: 240 }} /></Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
+          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
+        </Space>
+      </Form>
+      <Space style={{ marginBottom: 12 }}>
+        {mayKick && (
+          <Button danger icon={<LogoutOutlined />} onClick={() => (selected.length ? confirmKick(selected) : message.warning(t('msg.selectFirst')))}>{t('action.batchKick')}</Button>
+        )}
+        <Button icon={<ReloadOutlined />} onClick={() => list.refetch()}>{t('action.refresh')}</Button>
+      </Space>
+      <Table<OnlineRow>
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1000 }}
+        rowSelection={mayKick ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), getCheckboxProps: (r) => ({ disabled: r.id === current }) } : undefined}
+        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `${n}` }}
+        onChange={(p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Drawer, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { auditApi, usePagedAudit, type OperationLogRow, type Query } from './api';
+import { useAuditPermission } from './perm';
+import { errorText } from './http';
+
+const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
+const METHOD_COLOR: Record<string, string> = { POST: 'green', PUT: 'blue', PATCH: 'blue', DELETE: 'red' };
+
+export function ResultTag({ result }: { result: 'success' | 'failure' }) {
+  const { t } = useTranslation('audit');
+  return <Tag color={result === 'success' ? 'success' : 'error'}>{t(`result.${result}`)}</Tag>;
+}
+
+interface Filters { userId?: string; module?: string; operation?: string; result?: string; range?: [Dayjs, Dayjs] | null }
+export const toQuery = (v: Filters) => ({
+  userId: v.userId, module: v.module, operation: v.operation, result: v.result,
+  from: v.range?.[0]?.toISOString(), to: v.range?.[1]?.toISOString(),
+});
+
+export function OperationLog() {
+  const { t } = useTranslation('audit');
+  const { message } = App.useApp();
+  const can = useAuditPermission();
+  const [q, setQ] = useState<Query>({ page: 1, limit: 10 });
+  const [filters] = Form.useForm<Filters>();
+  const list = usePagedAudit('operationLogs', auditApi.operationLogs, q);
+  const modules = useQuery({ queryKey: ['audit', 'modules'], queryFn: auditApi.modules });
+  const [detail, setDetail] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try { await auditApi.exportCsv(q); message.success(t('msg.exported')); } catch (e) { message.error(errorText(e)); } finally { setExporting(false); }
+  };
+
+  const cols: TableProps<OperationLogRow>['columns'] = [
+    { title: t('field.createdAt'), dataIndex: 'createdAt', sorter: true, defaultSortOrder: 'descend', width: 170, render: fmt },
+    { title: t('field.userId'), dataIndex: 'userId', sorter: true, width: 120, render: (v: string | null) => v ?? '—' },
+    { title: t('field.module'), dataIndex: 'module', sorter: true, width: 110 },
+    { title: t('field.operation'), dataIndex: 'operation', sorter: true, ellipsis: true,
+      render: (v: string, r) => <Typography.Link onClick={() => setDetail(r.id)}><Tag color={METHOD_COLOR[r.method]}>{r.method}</Tag>{v.replace(/^\w+ /, '')}</Typography.Link> },
+    { title: t('field.target'), dataIndex: 'target', width: 100, ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: t('field.ip'), dataIndex: 'ip', width: 130 },
+    { title: t('field.result'), dataIndex: 'result', sorter: true, width: 90, render: (v: 'success' | 'failure') => <ResultTag result={v} /> },
+    { title: t('field.status'), dataIndex: 'status', sorter: true, width: 100 },
+    { title: t('field.durationMs'), dataIndex: 'durationMs', sorter: true, width: 100, render: (v: number) => t('msg.ms', { n: v }) },
+    { title: '', key: 'a', width: 80, fixed: 'right', render: (_, r) => <Button type="link" size="small" onClick={() => setDetail(r.id)}>{t('action.detail')}</Button> },
+  ];
+
+  return (
+    <Card size="small">
+      <Form form={filters} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => setQ({ page: 1, limit: q.limit, sort: q.sort, order: q.order, ...toQuery(v) })}>
+        <Form.Item name="userId" label={t('field.userId')}><Input allowClear style={{ width: 130 }} /></Form.Item>
+        <Form.Item name="module" label={t('field.module')}><Select allowClear style={{ width: 130 }} options={(modules.data ?? []).map((m) => ({ value: m, label: m }))} /></Form.Item>
+        <Form.Item name="operation" label={t('field.operation')}><Input allowClear style={{ width: 170 }} placeholder="/api/..." /></Form.Item>
+        <Form.Item name="result" label={t('field.result')}>
+          <Select allowClear style={{ width: 100 }} options={(['success', 'failure'] as const).map((v) => ({ value: v, label: t(`result.${v}`) }))} />
+        </Form.Item>
+        <Form.Item name="range" label={t('field.timeRange')}><DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" /></Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
+          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
+        </Space>
+      </Form>
+      {can('audit:operationLog:export') && (
+        <Space style={{ marginBottom: 12 }}>
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv}>{t('action.export')}</Button>
+        </Space>
+      )}
+      <Table<OperationLogRow>
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1200 }}
+        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `${n}` }}
+        onChange={(p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });
+        }}
+      />
+      {detail !== null && <LogDetail id={detail} onClose={() => setDetail(null)} />}
+    </Card>
+  );
+}
+
+function LogDetail({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation('audit');
+  const data = useQuery({ queryKey: ['audit', 'operationLog', id], queryFn: () => auditApi.operationLog(id) });
+  const d = data.data;
+  return (
+    <Drawer open width={640} title={`${t('action.detail')} #${id}`} onClose={onClose} loading={data.isLoading}>
+      {d && (
+        <>
+          <Descriptions size="small" column={1} bordered items={[
+            { key: 't', label: t('field.createdAt'), children: fmt(d.createdAt) },
+            { key: 'u', label: t('field.userId'), children: d.userId ?? '—' },
+            { key: 'm', label: t('field.module'), children: d.module },
+            { key: 'o', label: t('field.operation'), children: d.operation },
+            { key: 'p', label: t('field.path'), children: <Typography.Text code>{d.path}</Typography.Text> },
+            { key: 'g', label: t('field.target'), children: d.target ?? '—' },
+            { key: 'r', label: t('field.result'), children: <Space><ResultTag result={d.result} /><span>HTTP {d.status}</span><span>{t('msg.ms', { n: d.durationMs })}</span></Space> },
+            { key: 'i', label: t('field.ip'), children: d.ip ?? '—' },
+            { key: 'b', label: `${t('field.browser')} / ${t('field.os')}`, children: [d.browser, d.os].filter(Boolean).join(' · ') || '—' },
+          ]} />
+          <Typography.Title level={5} style={{ marginTop: 16 }}>{t('field.params')}</Typography.Title>
+          <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('hint.redacted')} />
+          {d.params && Object.keys(d.params as object).length
+            ? <pre style={{ background: 'rgba(0,0,0,0.03)', padding: 12, borderRadius: 6, maxHeight: 400, overflow: 'auto', fontSize: 12 }}>{JSON.stringify(d.params, null, 2)}</pre>
+            : <Typography.Text type="secondary">{t('msg.noParams')}</Typography.Text>}
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,68 @@
+import { defineLocales } from '@/i18n/defineLocales';
+
+export default defineLocales({
+  en: {
+    action: { search: 'Search', reset: 'Reset', kick: 'Force logout', batchKick: 'Force logout selected', export: 'Export CSV', detail: 'Detail', refresh: 'Refresh', close: 'Close' },
+    field: {
+      userId: 'Account', userName: 'User name', ip: 'IP', loginAt: 'Login time', lastSeenAt: 'Last activity', browser: 'Browser', os: 'Operating system',
+      keyword: 'Keyword', module: 'Module', operation: 'Operation', target: 'Target', method: 'Method', path: 'Path', result: 'Result', status: 'HTTP status',
+      durationMs: 'Duration', createdAt: 'Time', timeRange: 'Time range', params: 'Parameters', userAgent: 'User agent', outcome: 'Outcome', reason: 'Reason',
+      id: 'ID', session: 'Session', current: 'This session',
+    },
+    result: { success: 'Success', failure: 'Failure' },
+    msg: {
+      confirmKick: 'Force {{name}} to log out? The session ends at once and the user must log in again.',
+      confirmBatchKick: 'Force the {{n}} selected sessions to log out?',
+      selectFirst: 'Please select a record', kicked: 'Forced out', noParams: 'No parameters', exported: 'Export started', ms: '{{n}} ms',
+    },
+    hint: { redacted: 'Passwords, tokens and keys are shown as ***.' },
+  },
+  zh: {
+    action: { search: '查询', reset: '重置', kick: '强制下线', batchKick: '批量强制下线', export: '导出 CSV', detail: '详情', refresh: '刷新', close: '关闭' },
+    field: {
+      userId: '账号', userName: '用户名', ip: 'IP 地址', loginAt: '登录时间', lastSeenAt: '最后活动时间', browser: '浏览器', os: '操作系统',
+      keyword: '关键字', module: '模块', operation: '操作', target: '操作对象', method: '请求方式', path: '请求路径', result: '结果', status: 'HTTP 状态码',
+      durationMs: '耗时', createdAt: '时间', timeRange: '时间范围', params: '请求参数', userAgent: '客户端标识', outcome: '结果', reason: '原因',
+      id: '编号', session: '会话', current: '当前会话',
+    },
+    result: { success: '成功', failure: '失败' },
+    msg: {
+      confirmKick: '确定将「{{name}}」强制下线吗？该会话将立即失效，用户需要重新登录。',
+      confirmBatchKick: '确定将选中的 {{n}} 个会话强制下线吗？',
+      selectFirst: '请选择一条记录', kicked: '已强制下线', noParams: '无参数', exported: '已开始导出', ms: '{{n}} 毫秒',
+    },
+    hint: { redacted: '密码、令牌、密钥等敏感信息以 *** 显示。' },
+  },
+  es: {
+    action: { search: 'Buscar', reset: 'Restablecer', kick: 'Forzar cierre', batchKick: 'Forzar cierre de la selección', export: 'Exportar CSV', detail: 'Detalle', refresh: 'Actualizar', close: 'Cerrar' },
+    field: {
+      userId: 'Cuenta', userName: 'Nombre de usuario', ip: 'IP', loginAt: 'Inicio de sesión', lastSeenAt: 'Última actividad', browser: 'Navegador', os: 'Sistema operativo',
+      keyword: 'Palabra clave', module: 'Módulo', operation: 'Operación', target: 'Objeto', method: 'Método', path: 'Ruta', result: 'Resultado', status: 'Estado HTTP',
+      durationMs: 'Duración', createdAt: 'Hora', timeRange: 'Intervalo', params: 'Parámetros', userAgent: 'Agente de usuario', outcome: 'Resultado', reason: 'Motivo',
+      id: 'ID', session: 'Sesión', current: 'Esta sesión',
+    },
+    result: { success: 'Correcto', failure: 'Fallido' },
+    msg: {
+      confirmKick: '¿Forzar el cierre de sesión de {{name}}? La sesión termina de inmediato y el usuario deberá iniciar sesión de nuevo.',
+      confirmBatchKick: '¿Forzar el cierre de las {{n}} sesiones seleccionadas?',
+      selectFirst: 'Seleccione un registro', kicked: 'Sesión cerrada a la fuerza', noParams: 'Sin parámetros', exported: 'Exportación iniciada', ms: '{{n}} ms',
+    },
+    hint: { redacted: 'Las contraseñas, tokens y claves se muestran como ***.' },
+  },
+  ja: {
+    action: { search: '検索', reset: 'リセット', kick: '強制ログアウト', batchKick: '選択したセッションを強制ログアウト', export: 'CSV エクスポート', detail: '詳細', refresh: '更新', close: '閉じる' },
+    field: {
+      userId: 'アカウント', userName: 'ユーザー名', ip: 'IP アドレス', loginAt: 'ログイン日時', lastSeenAt: '最終操作日時', browser: 'ブラウザ', os: 'OS',
+      keyword: 'キーワード', module: 'モジュール', operation: '操作', target: '対象', method: 'メソッド', path: 'パス', result: '結果', status: 'HTTP ステータス',
+      durationMs: '処理時間', createdAt: '日時', timeRange: '期間', params: 'パラメータ', userAgent: 'ユーザーエージェント', outcome: '結果', reason: '理由',
+      id: 'ID', session: 'セッション', current: '現在のセッション',
+    },
+    result: { success: '成功', failure: '失敗' },
+    msg: {
+      confirmKick: '「{{name}}」を強制ログアウトしますか？セッションは直ちに終了し、再ログインが必要になります。',
+      confirmBatchKick: '選択した {{n}} 件のセッションを強制ログアウトしますか？',
+      selectFirst: 'レコードを選択してください', kicked: '強制ログアウトしました', noParams: 'パラメータなし', exported: 'エクスポートを開始しました', ms: '{{n}} ms',
+    },
+    hint: { redacted: 'パスワード、トークン、キーは *** で表示されます。' },
+  },
+});

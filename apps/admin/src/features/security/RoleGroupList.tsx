@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Modal, Space, Table } from 'antd';
+import type { TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { roleGroupSchema } from '@bencao/contracts';
+import { keys, securityApi, usePaged, useSecurityMutation, type GroupRow, type ListQuery } from './api';
+import { langOf, zodRule } from './zodRule';
+import { useSecurityPermission } from './perm';
+import { RolePicker } from './pickers';
+
+export function RoleGroupList() {
+  const { t } = useTranslation('security');
+  const { message, modal } = App.useApp();
+  const can = useSecurityPermission();
+  const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10 });
+  const [filters] = Form.useForm();
+  const list = usePaged(keys.groups, securityApi.groups, q);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<GroupRow | 'new' | null>(null);
+  const remove = useSecurityMutation((ids: number[]) => securityApi.deleteGroups(ids), [keys.groups, keys.accounts], () => { message.success(t('msg.deleted')); setSelected([]); });
+  const confirmDelete = (ids: number[], name?: string) => modal.confirm({
+    title: t('action.delete'), okButtonProps: { danger: true },
+    content: name ? t('msg.confirmDelete', { name }) : t('msg.confirmBatchDelete', { n: ids.length }),
+    onOk: () => remove.mutateAsync(ids),
+  });
+  const cols: TableProps<GroupRow>['columns'] = [
+    { title: t('field.code'), dataIndex: 'code', sorter: true, width: 180 },
+    { title: t('field.name'), dataIndex: 'name', sorter: true, width: 200 },
+    { title: t('field.roles'), dataIndex: 'roleNames', ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: t('field.accountCount'), dataIndex: 'accountCount', width: 90 },
+    { title: t('field.note'), dataIndex: 'note', ellipsis: true, render: (v: string | null) => v ?? '—' },
+    {
+      title: '', key: 'actions', width: 160, fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          {can('security:roleGroup:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
+          {can('security:roleGroup:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete([r.id], r.name)}>{t('action.delete')}</Button>}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Card size="small">
+      <Form form={filters} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
+        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.code')} / ${t('field.name')}`} /></Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
+          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
+        </Space>
+      </Form>
+      <Space style={{ marginBottom: 12 }}>
+        {can('security:roleGroup:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+        {can('security:roleGroup:delete') && (
+          <Button danger icon={<DeleteOutlined />} onClick={() => (selected.length ? confirmDelete(selected) : message.warning(t('msg.selectFirst')))}>{t('action.batchDelete')}</Button>
+        )}
+      </Space>
+      <Table<GroupRow>
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 900 }}
+        rowSelection={can('security:roleGroup:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
+        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `${n}` }}
+        onChange={(p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });
+        }}
+      />
+      {editing && <GroupForm group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
+
+function GroupForm({ group, onClose }: { group: GroupRow | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('security');
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const rule = zodRule(roleGroupSchema, langOf(i18n.language));
+  const detail = useQuery({ queryKey: ['security', 'group', group?.id], queryFn: () => securityApi.group(group!.id), enabled: !!group });
+  useEffect(() => { if (!group) form.setFieldsValue({ roleIds: [] }); else if (detail.data) form.setFieldsValue(detail.data); }, [group, detail.data, form]);
+  const save = useSecurityMutation(
+    (body: Record<string, unknown>) => (group ? securityApi.updateGroup(group.id, body as never) : securityApi.createGroup(body as never)),
+    [keys.groups, ['security', 'group', group?.id]], () => { message.success(t('msg.saved')); onClose(); },
+  );
+  const submit = async () => {
+    const v = await form.validateFields();
+    save.mutate(roleGroupSchema.parse({ ...v, roleIds: v.roleIds ?? [] }) as never);
+  };
+  return (
+    <Modal open width={560} title={group ? t('title.editGroup') : t('title.newGroup')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden>
+      <Form form={form} layout="vertical" requiredMark>
+        <Form.Item name="code" label={t('field.code')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
+        <Form.Item name="name" label={t('field.name')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
+        <Form.Item name="roleIds" label={t('field.roles')} rules={[rule]}><RolePicker /></Form.Item>
+        <Form.Item name="note" label={t('field.note')} rules={[rule]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,6 @@
+import { FunctionTree } from '@/features/security/FunctionTree';
+
+/** Security › Functions: the authority tree (apps → modules → functions → operations → URLs), import and export. */
+export default function FunctionTreePage() {
+  return <FunctionTree />;
+}

@@ -1,0 +1,5 @@
+import { ColumnTree } from '@/features/cms/ColumnTree';
+
+export default function CmsColumnPage() {
+  return <ColumnTree />;
+}

@@ -1,0 +1,5 @@
+import { MediaLibrary } from '@/features/cms/MediaLibrary';
+
+export default function CmsMediaPage() {
+  return <MediaLibrary />;
+}

@@ -1,0 +1,5 @@
+import { SettingsForm } from '@/features/cms/SettingsForm';
+
+export default function CmsSettingsPage() {
+  return <SettingsForm />;
+}

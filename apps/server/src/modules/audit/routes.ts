@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { kickSchema, loginLogQuerySchema, onlineQuerySchema, operationLogQuerySchema, translate } from '@bencao/contracts';
+import type { ModuleOptions } from '../../platform/deps';
+import { ok } from '../../platform/envelope';
+import { langOf } from '../../platform/i18n';
+import { auditService } from './service';
+
+const tags = ['audit'];
+const CSV_HEADERS: Record<string, string[]> = {
+  en: ['ID', 'Time', 'Account', 'Module', 'Operation', 'Target', 'Method', 'Path', 'IP', 'Result', 'Status', 'Duration (ms)', 'Parameters'],
+  zh: ['编号', '时间', '账号', '模块', '操作', '对象', '方法', '路径', 'IP', '结果', '状态码', '耗时（毫秒）', '参数'],
+  es: ['ID', 'Hora', 'Cuenta', 'Módulo', 'Operación', 'Objeto', 'Método', 'Ruta', 'IP', 'Resultado', 'Estado', 'Duración (ms)', 'Parámetros'],
+  ja: ['ID', '日時', 'アカウント', 'モジュール', '操作', '対象', 'メソッド', 'パス', 'IP', '結果', 'ステータス', '処理時間（ms）', 'パラメータ'],
+};
+
+export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+  const svc = auditService(deps.db, deps.sessions);
+
+  app.get('/api/audit/online', { config: { authority: 'audit:online' }, schema: { tags, querystring: onlineQuerySchema } },
+    async (req) => ok(await svc.online(req.query)));
+  app.post('/api/audit/online/kick', { config: { authority: 'audit:online:kick' }, schema: { tags, body: kickSchema } }, async (req) => {
+    const n = await svc.kick(req.body.ids);
+    return ok(n, translate(langOf(req), 'security.kicked', { n }));
+  });
+  app.delete('/api/audit/online/:id', {
+    config: { authority: 'audit:online:kick' }, schema: { tags, params: z.object({ id: z.string().min(1).max(100) }) },
+  }, async (req) => {
+    const n = await svc.kick([req.params.id]);
+    return ok(n, translate(langOf(req), 'security.kicked', { n }));
+  });
+
+  app.get('/api/audit/operation-logs', { config: { authority: 'audit:operationLog' }, schema: { tags, querystring: operationLogQuerySchema } },
+    async (req) => ok(await svc.operationLogList(req.query)));
+  app.get('/api/audit/operation-logs/modules', { config: { authority: 'audit:operationLog' }, schema: { tags } },
+    async () => ok(await svc.modules()));
+  app.get('/api/audit/operation-logs/export', { config: { authority: 'audit:operationLog:export' }, schema: { tags, querystring: operationLogQuerySchema } },
+    async (req, reply) => {
+      const csv = await svc.operationLogCsv(req.query, CSV_HEADERS[langOf(req)]);
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+      return reply.header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="operation-log-${stamp}.csv"`).send(csv);
+    });
+  app.get('/api/audit/operation-logs/:id', {
+    config: { authority: 'audit:operationLog' }, schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) },
+  }, async (req) => ok(await svc.operationLog(req.params.id)));
+
+  app.get('/api/audit/login-logs', { config: { authority: 'audit:loginLog' }, schema: { tags, querystring: loginLogQuerySchema } },
+    async (req) => ok(await svc.loginLogList(req.query)));
+};

@@ -1,0 +1,111 @@
+import { and, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import Bowser from 'bowser';
+import { stringify } from 'csv-stringify/sync';
+import type { loginLogQuerySchema, onlineQuerySchema, operationLogQuerySchema } from '@bencao/contracts';
+import type { Db } from '../../db/client';
+import { accounts, loginLogs, operationLogs, sessions } from '../../db/schema/index';
+import { notFound } from '../../platform/errors';
+import { offsetOf, orderBy } from '../../platform/paging';
+import type { SessionStore } from '../../platform/auth/sessions';
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Browser and OS of a user agent, as an operator reads them ("Chrome 131", "Windows 10"). */
+export function describeAgent(ua: string | null | undefined): { browser: string | null; os: string | null } {
+  if (!ua) return { browser: null, os: null };
+  const p = Bowser.parse(ua);
+  const join = (name?: string, version?: string) => (name ? [name, version?.split('.')[0]].filter(Boolean).join(' ') : null);
+  return { browser: join(p.browser.name, p.browser.version), os: join(p.os.name, p.os.versionName ?? p.os.version) };
+}
+
+type OpQuery = z.infer<typeof operationLogQuerySchema>;
+
+export function auditService(db: Db, store: SessionStore) {
+  async function online(q: z.infer<typeof onlineQuerySchema>) {
+    const now = new Date();
+    const where = and(
+      isNull(sessions.endedAt), gt(sessions.expiresAt, now),
+      q.keyword ? or(ilike(accounts.userId, like(q.keyword)), ilike(accounts.userName, like(q.keyword)), ilike(sessions.ip, like(q.keyword))) : undefined,
+    );
+    const [rows, [{ n }]] = await Promise.all([
+      db.select({
+        id: sessions.id, accountId: sessions.accountId, userId: accounts.userId, userName: accounts.userName,
+        ip: sessions.ip, userAgent: sessions.userAgent, loginAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt,
+      }).from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId)).where(where)
+        .orderBy(...orderBy(q, { userId: accounts.userId, ip: sessions.ip, loginAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt }, desc(sessions.lastSeenAt)))
+        .limit(q.limit).offset(offsetOf(q)),
+      db.select({ n: sql<number>`count(*)::int` }).from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId)).where(where),
+    ]);
+    return { total: n, records: rows.map((r) => ({ ...r, ...describeAgent(r.userAgent) })) };
+  }
+
+  /** Ends live sessions as "kicked": the next request of each answers 401 with envelope code 10002. */
+  async function kick(ids: string[]) {
+    const live = await db.select({ id: sessions.id }).from(sessions).where(and(inArray(sessions.id, ids), isNull(sessions.endedAt)));
+    for (const s of live) await store.end(s.id, 'kicked');
+    return live.length;
+  }
+
+  function opWhere(q: Omit<OpQuery, 'page' | 'limit' | 'sort' | 'order'>): SQL | undefined {
+    return and(
+      q.userId ? ilike(operationLogs.userId, like(q.userId)) : undefined,
+      q.module ? eq(operationLogs.module, q.module) : undefined,
+      q.operation ? ilike(operationLogs.operation, like(q.operation)) : undefined,
+      q.result ? eq(operationLogs.result, q.result) : undefined,
+      q.from ? gte(operationLogs.createdAt, new Date(q.from)) : undefined,
+      q.to ? lte(operationLogs.createdAt, new Date(q.to)) : undefined,
+    );
+  }
+  const opSort = { createdAt: operationLogs.createdAt, userId: operationLogs.userId, module: operationLogs.module, operation: operationLogs.operation, result: operationLogs.result, status: operationLogs.status, durationMs: operationLogs.durationMs };
+
+  async function operationLogList(q: OpQuery) {
+    const where = opWhere(q);
+    const [records, [{ n }]] = await Promise.all([
+      db.select({
+        id: operationLogs.id, userId: operationLogs.userId, module: operationLogs.module, operation: operationLogs.operation, target: operationLogs.target,
+        method: operationLogs.method, path: operationLogs.path, ip: operationLogs.ip, result: operationLogs.result, status: operationLogs.status,
+        durationMs: operationLogs.durationMs, createdAt: operationLogs.createdAt,
+      }).from(operationLogs).where(where).orderBy(...orderBy(q, opSort, desc(operationLogs.id))).limit(q.limit).offset(offsetOf(q)),
+      db.select({ n: sql<number>`count(*)::int` }).from(operationLogs).where(where),
+    ]);
+    return { total: n, records };
+  }
+
+  async function operationLog(id: number) {
+    const [row] = await db.select().from(operationLogs).where(eq(operationLogs.id, id));
+    if (!row) throw notFound();
+    return { ...row, ...describeAgent(row.userAgent) };
+  }
+
+  const modules = async () => (await db.selectDistinct({ m: operationLogs.module }).from(operationLogs).orderBy(operationLogs.module)).map((r) => r.m);
+
+  /** The filtered rows as CSV, UTF-8 with a BOM so that Excel reads Chinese correctly; at most `max` rows. */
+  async function operationLogCsv(q: OpQuery, headers: string[], max = 50_000) {
+    const rows = await db.select().from(operationLogs).where(opWhere(q)).orderBy(...orderBy(q, opSort, desc(operationLogs.id))).limit(max);
+    const body = stringify(rows.map((r) => [
+      r.id, r.createdAt.toISOString(), r.userId ?? '', r.module, r.operation, r.target ?? '', r.method, r.path, r.ip ?? '',
+      r.result, r.status, r.durationMs, r.params === null ? '' : JSON.stringify(r.params),
+    ]), { header: true, columns: headers });
+    return '\uFEFF' + body;
+  }
+
+  async function loginLogList(q: z.infer<typeof loginLogQuerySchema>) {
+    const where = and(
+      q.userId ? ilike(loginLogs.userId, like(q.userId)) : undefined,
+      q.ip ? ilike(loginLogs.ip, like(q.ip)) : undefined,
+      q.outcome ? eq(loginLogs.outcome, q.outcome) : undefined,
+      q.from ? gte(loginLogs.createdAt, new Date(q.from)) : undefined,
+      q.to ? lte(loginLogs.createdAt, new Date(q.to)) : undefined,
+    );
+    const [rows, [{ n }]] = await Promise.all([
+      db.select().from(loginLogs).where(where)
+        .orderBy(...orderBy(q, { createdAt: loginLogs.createdAt, userId: loginLogs.userId, ip: loginLogs.ip, outcome: loginLogs.outcome }, desc(loginLogs.id)))
+        .limit(q.limit).offset(offsetOf(q)),
+      db.select({ n: sql<number>`count(*)::int` }).from(loginLogs).where(where),
+    ]);
+    return { total: n, records: rows.map((r) => ({ ...r, ...describeAgent(r.userAgent) })) };
+  }
+
+  return { online, kick, operationLogList, operationLog, modules, operationLogCsv, loginLogList };
+}

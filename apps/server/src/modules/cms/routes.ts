@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  HEADER_COLUMN_ID, MEDIA_MAX_BYTES, MEDIA_WIDTHS, articleInputSchema, articleKindSchema, articleListQuerySchema,
+  columnInputSchema, columnOrderSchema, mediaInputSchema, mediaListQuerySchema, mediaUpdateSchema, publishInputSchema,
+  siteArticleQuerySchema, siteSettingsSchema, translate,
+} from '@bencao/contracts';
+import type { ModuleOptions } from '../../platform/deps';
+import { ok } from '../../platform/envelope';
+import { PUBLIC, authOf } from '../../platform/guard';
+import { AppError, badRequest } from '../../platform/errors';
+import { langOf } from '../../platform/i18n';
+import { cmsService } from './service';
+import { localDiskStorage, mediaDir } from './storage';
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
+const deleted = (req: Parameters<typeof langOf>[0], n: number) => ok({ deleted: n }, translate(langOf(req), 'ok.deleted'));
+
+/** Website content: columns, articles, media, settings (console) and the public site API. */
+export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+  const svc = cmsService(deps.db, localDiskStorage(mediaDir(deps.config.dataDir)));
+  const user = (req: Parameters<typeof authOf>[0]) => authOf(req).userId;
+  const tags = ['cms'];
+
+  // ───────────────────────── columns ─────────────────────────
+  app.get('/api/cms/columns', { config: { authority: 'cms:column' }, schema: { tags } }, async () => ok(await svc.columns.tree()));
+  app.get('/api/cms/columns/:id', { config: { authority: 'cms:column' }, schema: { tags, params: idParam } },
+    async (req) => ok(await svc.columns.get(req.params.id)));
+  app.post('/api/cms/columns', { config: { authority: 'cms:column:add' }, schema: { tags, body: columnInputSchema } },
+    async (req) => ok(await svc.columns.create(req.body)));
+  app.put('/api/cms/columns/order', { config: { authority: 'cms:column:edit' }, schema: { tags, body: columnOrderSchema } },
+    async (req) => { await svc.columns.reorder(req.body.items); return ok(null); });
+  app.put('/api/cms/columns/:id', { config: { authority: 'cms:column:edit' }, schema: { tags, params: idParam, body: columnInputSchema } },
+    async (req) => ok(await svc.columns.update(req.params.id, req.body)));
+  app.delete('/api/cms/columns/:id', { config: { authority: 'cms:column:delete' }, schema: { tags, params: idParam } },
+    async (req) => deleted(req, await svc.columns.remove([req.params.id])));
+  app.post('/api/cms/columns/delete', { config: { authority: 'cms:column:delete' }, schema: { tags, body: idsBody } },
+    async (req) => deleted(req, await svc.columns.remove(req.body.ids)));
+
+  // ───────────────────────── articles ─────────────────────────
+  app.get('/api/cms/articles', { config: { authority: 'cms:article' }, schema: { tags, querystring: articleListQuerySchema } },
+    async (req) => ok(await svc.articles.list(req.query)));
+  app.get('/api/cms/articles/categories', { config: { authority: 'cms:article' }, schema: { tags, querystring: z.object({ kind: articleKindSchema }) } },
+    async (req) => ok(await svc.articles.categories(req.query.kind)));
+  app.get('/api/cms/articles/:id', { config: { authority: 'cms:article' }, schema: { tags, params: idParam } },
+    async (req) => ok(await svc.articles.get(req.params.id)));
+  app.post('/api/cms/articles', { config: { authority: 'cms:article:add' }, schema: { tags, body: articleInputSchema } },
+    async (req) => ok(await svc.articles.create(req.body, user(req)), translate(langOf(req), 'ok.saved')));
+  app.put('/api/cms/articles/:id', { config: { authority: 'cms:article:edit' }, schema: { tags, params: idParam, body: articleInputSchema } },
+    async (req) => ok(await svc.articles.update(req.params.id, req.body, user(req)), translate(langOf(req), 'ok.saved')));
+  app.delete('/api/cms/articles/:id', { config: { authority: 'cms:article:delete' }, schema: { tags, params: idParam } },
+    async (req) => deleted(req, await svc.articles.remove([req.params.id])));
+  app.post('/api/cms/articles/delete', { config: { authority: 'cms:article:delete' }, schema: { tags, body: idsBody } },
+    async (req) => deleted(req, await svc.articles.remove(req.body.ids)));
+  app.post('/api/cms/articles/:id/publish', { config: { authority: 'cms:article:publish' }, schema: { tags, params: idParam, body: publishInputSchema.optional() } },
+    async (req) => ok(await svc.articles.publish(req.params.id, req.body ?? {}, user(req))));
+  app.post('/api/cms/articles/:id/unpublish', { config: { authority: 'cms:article:publish' }, schema: { tags, params: idParam } },
+    async (req) => ok(await svc.articles.unpublish(req.params.id, user(req))));
+  app.get('/api/cms/articles/:id/versions', { config: { authority: 'cms:article' }, schema: { tags, params: idParam } },
+    async (req) => ok(await svc.articles.versions(req.params.id)));
+  app.get('/api/cms/articles/:id/versions/:versionId', {
+    config: { authority: 'cms:article' },
+    schema: { tags, params: idParam.extend({ versionId: z.coerce.number().int().positive() }) },
+  }, async (req) => ok(await svc.articles.version(req.params.id, req.params.versionId)));
+  app.post('/api/cms/articles/:id/versions/:versionId/restore', {
+    config: { authority: 'cms:article:edit' },
+    schema: { tags, params: idParam.extend({ versionId: z.coerce.number().int().positive() }) },
+  }, async (req) => ok(await svc.articles.restore(req.params.id, req.params.versionId, user(req))));
+  // a short-lived token that lets the site show this article whatever its state
+  app.post('/api/cms/articles/:id/preview', { config: { authority: 'cms:article' }, schema: { tags, params: idParam } },
+    async (req) => ok(await svc.articles.preview(req.params.id)));
+
+  // ───────────────────────── media ─────────────────────────
+  app.get('/api/cms/media', { config: { authority: 'cms:media' }, schema: { tags, querystring: mediaListQuerySchema } },
+    async (req) => ok(await svc.media.list(req.query)));
+  app.get('/api/cms/media/:id', { config: { authority: 'cms:media' }, schema: { tags, params: idParam } },
+    async (req) => ok(await svc.media.get(req.params.id)));
+  // multipart: one `file` and the fields `alt` (required) and `title`
+  app.post('/api/cms/media', { config: { authority: 'cms:media:add' }, schema: { tags, consumes: ['multipart/form-data'] } }, async (req) => {
+    if (!req.isMultipart()) throw badRequest('cms.mediaMissingFile');
+    const fields: Record<string, string> = {};
+    let file: { bytes: Buffer; filename: string } | null = null;
+    try {
+      for await (const part of req.parts({ limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10 } })) {
+        if (part.type === 'file') {
+          if (file) { await part.toBuffer(); continue; }
+          file = { bytes: await part.toBuffer(), filename: part.filename ?? '' };
+        } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      }
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'cms.mediaTooLarge', { n: MEDIA_MAX_BYTES / 1024 / 1024 });
+      throw err;
+    }
+    const info = mediaInputSchema.safeParse(fields);
+    if (!info.success) {
+      const issue = info.error.issues[0];
+      throw badRequest('error.validation', { field: issue.path.join('.') || 'alt', rule: issue.message });
+    }
+    if (!file || !file.bytes.length) throw badRequest('cms.mediaMissingFile');
+    return ok(await svc.media.upload(file.bytes, { filename: file.filename, ...info.data, user: user(req) }));
+  });
+  app.put('/api/cms/media/:id', { config: { authority: 'cms:media:edit' }, schema: { tags, params: idParam, body: mediaUpdateSchema } },
+    async (req) => ok(await svc.media.update(req.params.id, req.body)));
+  app.delete('/api/cms/media/:id', { config: { authority: 'cms:media:delete' }, schema: { tags, params: idParam } },
+    async (req) => deleted(req, await svc.media.remove([req.params.id])));
+  app.post('/api/cms/media/delete', { config: { authority: 'cms:media:delete' }, schema: { tags, body: idsBody } },
+    async (req) => deleted(req, await svc.media.remove(req.body.ids)));
+
+  // ───────────────────────── settings ─────────────────────────
+  app.get('/api/cms/settings', { config: { authority: 'cms:settings' }, schema: { tags } }, async () => ok(await svc.settings.get()));
+  app.put('/api/cms/settings', { config: { authority: 'cms:settings:edit' }, schema: { tags, body: siteSettingsSchema } },
+    async (req) => ok(await svc.settings.update(req.body, user(req)), translate(langOf(req), 'ok.saved')));
+
+  // ───────────────────────── public site (only published, in-window content) ─────────────────────────
+  const siteTags = ['site'];
+  // SPEC §7: the header menu
+  app.get('/api/art/column/columnTreeselect', {
+    config: { authority: PUBLIC },
+    schema: { tags: siteTags, querystring: z.object({ parentId: z.coerce.number().int().positive().default(HEADER_COLUMN_ID) }) },
+  }, async (req) => ok(await svc.columns.publicChildren(req.query.parentId)));
+  app.get('/api/site/settings', { config: { authority: PUBLIC }, schema: { tags: siteTags } }, async () => ok(await svc.settings.get()));
+  app.get('/api/site/articles', { config: { authority: PUBLIC }, schema: { tags: siteTags, querystring: siteArticleQuerySchema } },
+    async (req) => ok(await svc.site.list(req.query)));
+  app.get('/api/site/articles/:id', {
+    config: { authority: PUBLIC },
+    schema: { tags: siteTags, params: idParam, querystring: z.object({ preview: z.string().max(100).optional() }) },
+  }, async (req, reply) => {
+    const a = await svc.site.article(req.params.id, req.query.preview);
+    if (req.query.preview) reply.header('cache-control', 'no-store');
+    return ok(a);
+  });
+  app.get('/api/site/pages/:slug', {
+    config: { authority: PUBLIC },
+    schema: { tags: siteTags, params: z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/) }), querystring: z.object({ preview: z.string().max(100).optional() }) },
+  }, async (req, reply) => {
+    const page = await svc.site.page(req.params.slug, req.query.preview);
+    if (req.query.preview) reply.header('cache-control', 'no-store');
+    return ok(page);
+  });
+  app.get('/api/site/products/categories', { config: { authority: PUBLIC }, schema: { tags: siteTags } },
+    async () => ok(await svc.site.productCategories()));
+
+  const sendMedia = async (reply: FastifyReply, ifNoneMatch: string | undefined, found: Awaited<ReturnType<typeof svc.media.bytes>>) => {
+    if (!found) return reply.code(404).send({ code: 404, msg: 'not found', data: null });
+    const etag = `"${found.etag}"`;
+    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag).header('x-content-type-options', 'nosniff');
+    if (ifNoneMatch === etag) return reply.code(304).send();
+    return reply.type(found.mime).send(found.bytes);
+  };
+  app.get('/api/site/media/:id', { config: { authority: PUBLIC }, schema: { tags: siteTags, params: idParam } },
+    async (req, reply) => sendMedia(reply, req.headers['if-none-match'], await svc.media.bytes(req.params.id)));
+  app.get('/api/site/media/:id/:width', {
+    config: { authority: PUBLIC },
+    schema: { tags: siteTags, params: idParam.extend({ width: z.coerce.number().int().refine((w) => (MEDIA_WIDTHS as readonly number[]).includes(w), 'width') }) },
+  }, async (req, reply) => sendMedia(reply, req.headers['if-none-match'], await svc.media.bytes(req.params.id, req.params.width)));
+};

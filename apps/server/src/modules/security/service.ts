@@ -1,0 +1,373 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  AccountCreateInput, AccountUpdateInput, EffectiveAuthority, Lang, PasswordPolicy, RoleGroupInput, RoleInput,
+  accountQuerySchema, keywordQuerySchema, roleQuerySchema,
+} from '@bencao/contracts';
+import type { Db } from '../../db/client';
+import {
+  accountRoleGroups, accountRoles, accounts, authApps, authFunctions, authModules, authOperations,
+  passwordPolicy, roleGrants, roleGroupRoles, roleGroups, roles,
+} from '../../db/schema/index';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { offsetOf, orderBy } from '../../platform/paging';
+import { ALL } from '../../platform/auth/authorities';
+import { assertPolicy, hashPassword, loadPolicy } from '../../platform/auth/passwords';
+import type { SessionStore } from '../../platform/auth/sessions';
+import { treeService } from './tree';
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const uniq = <T>(xs: T[]) => [...new Set(xs)];
+
+/** The caller of a service method: who acts, with which authorities, in which language. */
+export interface Actor { accountId: number; sessionId: string; authorities: Set<string>; lang: Lang }
+
+export function securityService(db: Db, store: SessionStore) {
+  const tree = treeService(db);
+
+  async function assertIds(table: typeof roles | typeof roleGroups | typeof accounts, ids: number[], field: string) {
+    if (!ids.length) return;
+    const found = new Set((await db.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((r) => r.id));
+    const missing = uniq(ids).filter((i) => !found.has(i));
+    if (missing.length) throw new AppError(400, 'security.unknownIds', { field, ids: missing.join(', ') });
+  }
+
+  /** The super role and the administrator flag hand out every authority: only a holder of every authority gives them. */
+  async function assertMayGiveRoles(actor: Actor, roleIds: number[]) {
+    if (actor.authorities.has(ALL) || !roleIds.length) return;
+    const [sup] = await db.select({ code: roles.code }).from(roles).where(and(inArray(roles.id, roleIds), eq(roles.isSuper, true)));
+    if (sup) throw forbidden(ALL);
+  }
+
+  // ---------- roles ----------
+  async function getRole(id: number) {
+    const [r] = await db.select().from(roles).where(eq(roles.id, id));
+    if (!r) throw notFound();
+    return r;
+  }
+  const assertNotSuper = (r: { isSuper: boolean }) => { if (r.isSuper) throw new AppError(403, 'security.superRole'); };
+
+  async function listRoles(q: z.infer<typeof roleQuerySchema>) {
+    const conds: (SQL | undefined)[] = [
+      q.keyword ? or(ilike(roles.code, like(q.keyword)), ilike(roles.name, like(q.keyword))) : undefined,
+      q.roleType ? eq(roles.roleType, q.roleType) : undefined,
+      q.scope ? eq(roles.scope, q.scope) : undefined,
+    ];
+    const where = and(...conds);
+    const holders = sql<number>`(select count(*)::int from ${accountRoles} ar where ar.role_id = roles.id)`;
+    const [records, [{ n }]] = await Promise.all([
+      db.select({
+        id: roles.id, code: roles.code, name: roles.name, roleType: roles.roleType, positionType: roles.positionType,
+        scope: roles.scope, organId: roles.organId, isSuper: roles.isSuper, note: roles.note, createdAt: roles.createdAt,
+        accountCount: holders,
+        grantCount: sql<number>`(select count(*)::int from ${roleGrants} g where g.role_id = roles.id)`,
+      }).from(roles).where(where)
+        .orderBy(...orderBy(q, { code: roles.code, name: roles.name, roleType: roles.roleType, scope: roles.scope, createdAt: roles.createdAt }, asc(roles.id)))
+        .limit(q.limit).offset(offsetOf(q)),
+      db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where),
+    ]);
+    return { total: n, records };
+  }
+
+  async function createRole(input: RoleInput) {
+    const [dup] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, input.code));
+    if (dup) throw conflict(`"${input.code}"`);
+    const [r] = await db.insert(roles).values(input).returning();
+    return r;
+  }
+
+  async function updateRole(id: number, input: RoleInput) {
+    const r = await getRole(id);
+    assertNotSuper(r);
+    const [dup] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, input.code));
+    if (dup && dup.id !== id) throw conflict(`"${input.code}"`);
+    const [row] = await db.update(roles).set(input).where(eq(roles.id, id)).returning();
+    return row;
+  }
+
+  /** SPEC §6: a role granted to an account cannot be deleted; the message names the accounts. */
+  async function deleteRoles(ids: number[]) {
+    const rows = await db.select().from(roles).where(inArray(roles.id, ids));
+    if (rows.length !== uniq(ids).length) throw notFound();
+    for (const r of rows) {
+      assertNotSuper(r);
+      const holders = await db.select({ userId: accounts.userId, userName: accounts.userName }).from(accountRoles)
+        .innerJoin(accounts, eq(accounts.id, accountRoles.accountId)).where(eq(accountRoles.roleId, r.id)).orderBy(asc(accounts.userId));
+      if (holders.length) {
+        const names = holders.slice(0, 10).map((h) => `${h.userId} (${h.userName})`).join(', ') + (holders.length > 10 ? ` … +${holders.length - 10}` : '');
+        throw new AppError(400, 'security.roleInUse', { role: r.code, accounts: names });
+      }
+      const groups = await db.select({ code: roleGroups.code }).from(roleGroupRoles)
+        .innerJoin(roleGroups, eq(roleGroups.id, roleGroupRoles.groupId)).where(eq(roleGroupRoles.roleId, r.id));
+      if (groups.length) throw new AppError(400, 'security.roleInGroups', { role: r.code, groups: groups.map((g) => g.code).join(', ') });
+    }
+    await db.delete(roles).where(inArray(roles.id, ids));
+    return rows.length;
+  }
+
+  /** The grant tree: apps → modules → functions → operations; functions and operations are checkable by their code. */
+  async function grantTree(roleId: number) {
+    const r = await getRole(roleId);
+    const [apps, mods, fns, ops, granted] = await Promise.all([
+      db.select().from(authApps).orderBy(asc(authApps.seq), asc(authApps.id)),
+      db.select().from(authModules).orderBy(asc(authModules.seq), asc(authModules.id)),
+      db.select().from(authFunctions).orderBy(asc(authFunctions.seq), asc(authFunctions.id)),
+      db.select().from(authOperations).orderBy(asc(authOperations.seq), asc(authOperations.id)),
+      db.select({ a: roleGrants.authority }).from(roleGrants).where(eq(roleGrants.roleId, roleId)),
+    ]);
+    const tree = apps.map((a) => ({
+      key: `app-${a.id}`, title: a.name, code: a.code, level: 'app', checkable: false,
+      children: mods.filter((m) => m.appId === a.id).map((m) => ({
+        key: `module-${m.id}`, title: m.name, code: m.code, level: 'module', checkable: false,
+        children: fns.filter((f) => f.moduleId === m.id).map((f) => ({
+          key: f.code, title: f.name, code: f.code, level: 'function', checkable: true,
+          children: ops.filter((o) => o.functionId === f.id).map((o) => ({ key: o.code, title: o.name, code: o.code, level: 'operation', checkable: true })),
+        })),
+      })),
+    }));
+    return { role: r, tree, checked: r.isSuper ? [ALL] : granted.map((g) => g.a).sort() };
+  }
+
+  async function setGrants(roleId: number, authorities: string[]) {
+    const r = await getRole(roleId);
+    assertNotSuper(r);
+    const known = await tree.authorityCodes();
+    const wanted = uniq(authorities);
+    const unknown = wanted.filter((a) => !known.has(a));
+    if (unknown.length) throw new AppError(400, 'security.unknownAuthority', { codes: unknown.slice(0, 20).join(', ') });
+    await db.transaction(async (tx) => {
+      await tx.delete(roleGrants).where(eq(roleGrants.roleId, roleId));
+      if (wanted.length) await tx.insert(roleGrants).values(wanted.map((authority) => ({ roleId, authority })));
+    });
+    return wanted.length;
+  }
+
+  async function roleAccounts(roleId: number) {
+    await getRole(roleId);
+    return db.select({ id: accounts.id, userId: accounts.userId, userName: accounts.userName, status: accounts.status })
+      .from(accountRoles).innerJoin(accounts, eq(accounts.id, accountRoles.accountId))
+      .where(eq(accountRoles.roleId, roleId)).orderBy(asc(accounts.userId));
+  }
+
+  /** Batch authorization: one role to many accounts, or many roles to one account (adds; keeps what is there). */
+  async function grantRoles(actor: Actor, pairs: { accountId: number; roleId: number }[]) {
+    const roleIds = uniq(pairs.map((p) => p.roleId));
+    const accountIds = uniq(pairs.map((p) => p.accountId));
+    await assertIds(roles, roleIds, 'roleIds');
+    await assertIds(accounts, accountIds, 'accountIds');
+    await assertMayGiveRoles(actor, roleIds);
+    const rows = await db.insert(accountRoles).values(pairs).onConflictDoNothing().returning();
+    return rows.length;
+  }
+
+  async function revokeRole(roleId: number, accountIds: number[]) {
+    await getRole(roleId);
+    await db.delete(accountRoles).where(and(eq(accountRoles.roleId, roleId), inArray(accountRoles.accountId, accountIds)));
+  }
+
+  // ---------- accounts ----------
+  const accountColumns = {
+    id: accounts.id, userId: accounts.userId, userName: accounts.userName, status: accounts.status, staffId: accounts.staffId,
+    isAdmin: accounts.isAdmin, manageRange: accounts.manageRange, maxSessions: accounts.maxSessions,
+    ipPolicyEnabled: accounts.ipPolicyEnabled, ipPolicy: accounts.ipPolicy, email: accounts.email, mobile: accounts.mobile,
+    failedLogins: accounts.failedLogins, lockedUntil: accounts.lockedUntil, mustChangePassword: accounts.mustChangePassword,
+    passwordChangedAt: accounts.passwordChangedAt, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt,
+  };
+
+  async function getAccount(id: number) {
+    const [a] = await db.select(accountColumns).from(accounts).where(eq(accounts.id, id));
+    if (!a) throw notFound();
+    const [rs, gs] = await Promise.all([
+      db.select({ id: roles.id, code: roles.code, name: roles.name }).from(accountRoles).innerJoin(roles, eq(roles.id, accountRoles.roleId)).where(eq(accountRoles.accountId, id)),
+      db.select({ id: roleGroups.id, code: roleGroups.code, name: roleGroups.name }).from(accountRoleGroups).innerJoin(roleGroups, eq(roleGroups.id, accountRoleGroups.groupId)).where(eq(accountRoleGroups.accountId, id)),
+    ]);
+    return { ...a, roles: rs, groups: gs, roleIds: rs.map((r) => r.id), groupIds: gs.map((g) => g.id) };
+  }
+
+  async function listAccounts(q: z.infer<typeof accountQuerySchema>) {
+    const where = and(
+      q.keyword ? or(ilike(accounts.userId, like(q.keyword)), ilike(accounts.userName, like(q.keyword)), ilike(accounts.email, like(q.keyword)), ilike(accounts.mobile, like(q.keyword))) : undefined,
+      q.status ? eq(accounts.status, q.status) : undefined,
+      q.roleId ? sql`exists (select 1 from ${accountRoles} ar where ar.account_id = accounts.id and ar.role_id = ${q.roleId})` : undefined,
+    );
+    const [records, [{ n }]] = await Promise.all([
+      db.select({
+        ...accountColumns,
+        roleNames: sql<string | null>`(select string_agg(r.name, ', ' order by r.name) from ${accountRoles} ar join ${roles} r on r.id = ar.role_id where ar.account_id = accounts.id)`,
+      }).from(accounts).where(where)
+        .orderBy(...orderBy(q, { userId: accounts.userId, userName: accounts.userName, status: accounts.status, createdAt: accounts.createdAt, maxSessions: accounts.maxSessions }, asc(accounts.id)))
+        .limit(q.limit).offset(offsetOf(q)),
+      db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where),
+    ]);
+    return { total: n, records };
+  }
+
+  async function createAccount(actor: Actor, input: AccountCreateInput) {
+    const [dup] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, input.userId));
+    if (dup) throw conflict(`"${input.userId}"`);
+    assertPolicy(input.password, await loadPolicy(db), actor.lang);
+    if (input.isAdmin && !actor.authorities.has(ALL)) throw forbidden(ALL);
+    await assertIds(roles, input.roleIds, 'roleIds');
+    await assertIds(roleGroups, input.groupIds, 'groupIds');
+    await assertMayGiveRoles(actor, input.roleIds);
+    const { password, confirmPassword: _c, roleIds, groupIds, ...fields } = input;
+    const passwordHash = await hashPassword(password);
+    const id = await db.transaction(async (tx) => {
+      const [acc] = await tx.insert(accounts).values({ ...fields, passwordHash, lockedUntil: null }).returning({ id: accounts.id });
+      if (roleIds.length) await tx.insert(accountRoles).values(uniq(roleIds).map((roleId) => ({ accountId: acc.id, roleId })));
+      if (groupIds.length) await tx.insert(accountRoleGroups).values(uniq(groupIds).map((groupId) => ({ accountId: acc.id, groupId })));
+      return acc.id;
+    });
+    return getAccount(id);
+  }
+
+  async function updateAccount(actor: Actor, id: number, input: AccountUpdateInput) {
+    const before = await getAccount(id);
+    if (input.isAdmin !== before.isAdmin && !actor.authorities.has(ALL)) throw forbidden(ALL);
+    if (id === actor.accountId && input.status === 'lock') throw new AppError(400, 'security.selfAccount');
+    const locking = before.status !== 'lock' && input.status === 'lock';
+    const unlocking = before.status === 'lock' && input.status === 'normal';
+    await db.update(accounts).set({
+      ...input, updatedAt: new Date(),
+      ...(locking ? { lockedUntil: null } : {}),
+      ...(unlocking ? { failedLogins: 0, lockedUntil: null } : {}),
+    }).where(eq(accounts.id, id));
+    // A locked account is out at once.
+    if (locking) await store.endAllOf(id, 'locked');
+    return getAccount(id);
+  }
+
+  async function deleteAccounts(actor: Actor, ids: number[]) {
+    if (ids.includes(actor.accountId)) throw new AppError(400, 'security.selfAccount');
+    await assertIds(accounts, ids, 'ids');
+    await db.delete(accounts).where(inArray(accounts.id, ids));
+    return uniq(ids).length;
+  }
+
+  async function unlock(id: number) {
+    const a = await getAccount(id);
+    if (a.status !== 'lock') throw new AppError(400, 'security.notLocked');
+    await db.update(accounts).set({ status: 'normal', failedLogins: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(accounts.id, id));
+    return getAccount(id);
+  }
+
+  /** A new password chosen by an administrator: it must be changed at the next login; current sessions end. */
+  async function resetPassword(actor: Actor, id: number, password: string) {
+    await getAccount(id);
+    assertPolicy(password, await loadPolicy(db), actor.lang);
+    await db.update(accounts).set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), mustChangePassword: true, failedLogins: 0, updatedAt: new Date() })
+      .where(eq(accounts.id, id));
+    await store.endAllOf(id, 'passwordChanged', id === actor.accountId ? actor.sessionId : undefined);
+  }
+
+  /** Replaces the roles and role groups of an account. */
+  async function assign(actor: Actor, id: number, roleIds: number[], groupIds: number[]) {
+    const before = await getAccount(id);
+    await assertIds(roles, roleIds, 'roleIds');
+    await assertIds(roleGroups, groupIds, 'groupIds');
+    await assertMayGiveRoles(actor, roleIds.filter((r) => !before.roleIds.includes(r)));
+    await db.transaction(async (tx) => {
+      await tx.delete(accountRoles).where(eq(accountRoles.accountId, id));
+      await tx.delete(accountRoleGroups).where(eq(accountRoleGroups.accountId, id));
+      if (roleIds.length) await tx.insert(accountRoles).values(uniq(roleIds).map((roleId) => ({ accountId: id, roleId })));
+      if (groupIds.length) await tx.insert(accountRoleGroups).values(uniq(groupIds).map((groupId) => ({ accountId: id, groupId })));
+    });
+    return getAccount(id);
+  }
+
+  /** Every authority the account holds and where each comes from (role, role group's role, administrator flag). */
+  async function effectiveAuthorities(id: number): Promise<{ all: boolean; authorities: EffectiveAuthority[] }> {
+    const a = await getAccount(id);
+    const res = await db.execute<{ authority: string; role_code: string; role_name: string; is_super: boolean; group_code: string | null; group_name: string | null }>(sql`
+      with my_roles as (
+        select ar.role_id, null::text as group_code, null::text as group_name from account_roles ar where ar.account_id = ${id}
+        union all
+        select rgr.role_id, g.code, g.name from account_role_groups arg
+          join role_groups g on g.id = arg.group_id
+          join role_group_roles rgr on rgr.group_id = arg.group_id
+         where arg.account_id = ${id}
+      )
+      select coalesce(gr.authority, '*') as authority, r.code as role_code, r.name as role_name, r.is_super, m.group_code, m.group_name
+        from my_roles m join roles r on r.id = m.role_id
+        left join role_grants gr on gr.role_id = r.id
+       where gr.authority is not null or r.is_super
+       order by 1`);
+    const [fns, ops] = await Promise.all([
+      db.select({ code: authFunctions.code, name: authFunctions.name }).from(authFunctions),
+      db.select({ code: authOperations.code, name: authOperations.name }).from(authOperations),
+    ]);
+    const names = new Map([...fns, ...ops].map((r) => [r.code, r.name]));
+    const out = new Map<string, EffectiveAuthority>();
+    if (a.isAdmin) out.set(ALL, { authority: ALL, name: null, sources: [{ kind: 'admin' }] });
+    for (const r of res.rows) {
+      const e = out.get(r.authority) ?? { authority: r.authority, name: names.get(r.authority) ?? null, sources: [] };
+      e.sources.push(r.group_code
+        ? { kind: 'group', roleCode: r.role_code, roleName: r.role_name, groupCode: r.group_code, groupName: r.group_name ?? undefined }
+        : { kind: 'role', roleCode: r.role_code, roleName: r.role_name });
+      out.set(r.authority, e);
+    }
+    return { all: out.has(ALL), authorities: [...out.values()] };
+  }
+
+  // ---------- role groups ----------
+  async function getGroup(id: number) {
+    const [g] = await db.select().from(roleGroups).where(eq(roleGroups.id, id));
+    if (!g) throw notFound();
+    const rs = await db.select({ id: roles.id, code: roles.code, name: roles.name }).from(roleGroupRoles)
+      .innerJoin(roles, eq(roles.id, roleGroupRoles.roleId)).where(eq(roleGroupRoles.groupId, id)).orderBy(asc(roles.code));
+    return { ...g, roles: rs, roleIds: rs.map((r) => r.id) };
+  }
+
+  async function listGroups(q: z.infer<typeof keywordQuerySchema>) {
+    const where = q.keyword ? or(ilike(roleGroups.code, like(q.keyword)), ilike(roleGroups.name, like(q.keyword))) : undefined;
+    const [records, [{ n }]] = await Promise.all([
+      db.select({
+        id: roleGroups.id, code: roleGroups.code, name: roleGroups.name, note: roleGroups.note,
+        roleNames: sql<string | null>`(select string_agg(r.name, ', ' order by r.name) from ${roleGroupRoles} x join ${roles} r on r.id = x.role_id where x.group_id = role_groups.id)`,
+        accountCount: sql<number>`(select count(*)::int from ${accountRoleGroups} x where x.group_id = role_groups.id)`,
+      }).from(roleGroups).where(where)
+        .orderBy(...orderBy(q, { code: roleGroups.code, name: roleGroups.name }, asc(roleGroups.id))).limit(q.limit).offset(offsetOf(q)),
+      db.select({ n: sql<number>`count(*)::int` }).from(roleGroups).where(where),
+    ]);
+    return { total: n, records };
+  }
+
+  async function saveGroup(actor: Actor, id: number | null, input: RoleGroupInput) {
+    const [dup] = await db.select({ id: roleGroups.id }).from(roleGroups).where(eq(roleGroups.code, input.code));
+    if (dup && dup.id !== id) throw conflict(`"${input.code}"`);
+    await assertIds(roles, input.roleIds, 'roleIds');
+    const before = id ? await getGroup(id) : null;
+    await assertMayGiveRoles(actor, input.roleIds.filter((r) => !before?.roleIds.includes(r)));
+    const { roleIds, ...fields } = input;
+    const gid = await db.transaction(async (tx) => {
+      let gid = id;
+      if (gid === null) [{ id: gid }] = await tx.insert(roleGroups).values(fields).returning({ id: roleGroups.id });
+      else await tx.update(roleGroups).set(fields).where(eq(roleGroups.id, gid));
+      await tx.delete(roleGroupRoles).where(eq(roleGroupRoles.groupId, gid!));
+      if (roleIds.length) await tx.insert(roleGroupRoles).values(uniq(roleIds).map((roleId) => ({ groupId: gid!, roleId })));
+      return gid!;
+    });
+    return getGroup(gid);
+  }
+
+  async function deleteGroups(ids: number[]) {
+    await assertIds(roleGroups, ids, 'ids');
+    await db.delete(roleGroups).where(inArray(roleGroups.id, ids));
+    return uniq(ids).length;
+  }
+
+  // ---------- policy ----------
+  const getPolicy = () => loadPolicy(db);
+  async function setPolicy(p: PasswordPolicy) {
+    await db.update(passwordPolicy).set({ ...p, updatedAt: new Date() }).where(eq(passwordPolicy.id, 1));
+    return loadPolicy(db);
+  }
+
+  return {
+    tree,
+    listRoles, getRole, createRole, updateRole, deleteRoles, grantTree, setGrants, roleAccounts, grantRoles, revokeRole,
+    listAccounts, getAccount, createAccount, updateAccount, deleteAccounts, unlock, resetPassword, assign, effectiveAuthorities,
+    listGroups, getGroup, saveGroup, deleteGroups,
+    getPolicy, setPolicy,
+  };
+}

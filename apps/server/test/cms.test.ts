@@ -1,0 +1,393 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { startTestServer, DEMO, type TestServer } from './harness';
+
+let s: TestServer;
+let editor: string;
+let auditor: string;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  [editor, auditor, admin] = await Promise.all([
+    s.login(DEMO.editor.userId, DEMO.editor.password),
+    s.login(DEMO.auditor.userId, DEMO.auditor.password),
+    s.login(DEMO.admin.userId, DEMO.admin.password),
+  ]);
+});
+afterAll(async () => { await s?.close(); });
+
+const news = (title: string, extra: Record<string, unknown> = {}) => ({
+  kind: 'news', title, summary: `${title} summary`, body: `<p>${title} body</p>`,
+  fields: { source: '测试', author: '测试', category: '公司新闻' }, ...extra,
+});
+async function create(body: unknown, token = editor) {
+  const res = await s.request('POST', '/api/cms/articles', { token, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as { id: number; status: string; version: number; body: string; live: boolean };
+}
+const publish = (id: number, body: unknown = {}) => s.request('POST', `/api/cms/articles/${id}/publish`, { token: editor, body });
+const siteList = async (query: string) => (await s.request('GET', `/api/site/articles?${query}`)).body.data as { total: number; records: { id: number; title: string }[] };
+const visibleIds = async (kind = 'news') => (await siteList(`kind=${kind}&limit=100`)).records.map((r) => r.id);
+const iso = (msFromNow: number) => new Date(Date.now() + msFromNow).toISOString();
+
+async function upload(bytes: Buffer, fields: Record<string, string>, filename = 'pic.png', type = 'image/png', token = editor) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), filename);
+  const res = await fetch(`${s.url}/api/cms/media`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' }, body: form });
+  return { status: res.status, body: await res.json() as any };
+}
+/** a picture no other test has (random pixels), so its stored file is its own */
+const randomPng = (width: number, height: number) => {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(Math.random() * 256);
+  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+};
+
+describe('public columns and settings', () => {
+  it('answers the visible header columns in order (SPEC §7)', async () => {
+    const res = await s.request('GET', '/api/art/column/columnTreeselect?parentId=1000');
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(200);
+    const cols = res.body.data as { id: number; label: string; path: string; parent: number }[];
+    expect(cols.map((c) => c.path)).toEqual(['/homePage', '/aboutPage', '/newsPage', '/productPage', '/chineseMedicinePage', '/corporateCulturePage', '/manpowerPage', '/bidReport']);
+    expect(cols[0]).toEqual({ id: expect.any(Number), label: '首页', path: '/homePage', parent: 1000 });
+    const settings = (await s.request('GET', '/api/site/settings')).body.data;
+    expect(settings.biddingColumnId).toBe(cols.find((c) => c.path === '/bidReport')!.id);
+    expect(settings).toMatchObject({ serviceHours: '9:00-21:00', icpUrl: 'https://beian.miit.gov.cn/', copyProtection: true });
+    expect(settings.hotlines).toHaveLength(2);
+  });
+
+  it('hides a hidden column and follows a new order; sub-columns answer by their parent', async () => {
+    const tree = (await s.request('GET', '/api/cms/columns', { token: editor })).body.data;
+    expect(tree[0].id).toBe(1000);
+    const culture = tree[0].children.find((c: { path: string }) => c.path === '/corporateCulturePage');
+    const home = tree[0].children.find((c: { path: string }) => c.path === '/homePage');
+    const bid = tree[0].children.find((c: { path: string }) => c.path === '/bidReport');
+    const hide = await s.request('PUT', `/api/cms/columns/${culture.id}`, { token: editor, body: { label: culture.label, path: culture.path, parent: 1000, seq: culture.seq, visible: false } });
+    expect(hide.status).toBe(200);
+    const moved = await s.request('PUT', '/api/cms/columns/order', { token: editor, body: { items: [{ id: home.id, parent: 1000, seq: 999 }] } });
+    expect(moved.status).toBe(200);
+    const cols = (await s.request('GET', '/api/art/column/columnTreeselect?parentId=1000')).body.data as { path: string }[];
+    expect(cols.map((c) => c.path)).not.toContain('/corporateCulturePage');
+    expect(cols.at(-1)!.path).toBe('/homePage');
+    const subs = (await s.request('GET', `/api/art/column/columnTreeselect?parentId=${bid.id}`)).body.data as { label: string }[];
+    expect(subs.map((c) => c.label)).toEqual(['招标公告', '变更公告', '结果公告']);
+    // put things back for the other tests
+    await s.request('PUT', `/api/cms/columns/${culture.id}`, { token: editor, body: { label: culture.label, path: culture.path, parent: 1000, seq: culture.seq, visible: true } });
+    await s.request('PUT', '/api/cms/columns/order', { token: editor, body: { items: [{ id: home.id, parent: 1000, seq: home.seq }] } });
+  });
+
+  it('refuses a cycle, the root, and deleting a column that still holds something', async () => {
+    const tree = (await s.request('GET', '/api/cms/columns', { token: editor })).body.data;
+    const newsCol = tree[0].children.find((c: { path: string }) => c.path === '/newsPage');
+    const sub = newsCol.children[0];
+    expect((await s.request('PUT', `/api/cms/columns/${newsCol.id}`, { token: editor, body: { label: 'x', path: '/newsPage', parent: sub.id } })).status).toBe(400);
+    expect((await s.request('DELETE', '/api/cms/columns/1000', { token: editor })).status).toBe(400);
+    expect((await s.request('DELETE', `/api/cms/columns/${newsCol.id}`, { token: editor })).status).toBe(409);
+    const made = await s.request('POST', '/api/cms/columns', { token: editor, body: { label: '临时栏目', path: '/newsPage', parent: newsCol.id } });
+    expect(made.status).toBe(200);
+    expect((await s.request('DELETE', `/api/cms/columns/${made.body.data.id}`, { token: editor })).status).toBe(200);
+  });
+});
+
+describe('only published, in-window content is served', () => {
+  it('a draft is absent from lists and its detail is 404', async () => {
+    const a = await create(news('草稿新闻'));
+    expect(a.status).toBe('draft');
+    expect(await visibleIds()).not.toContain(a.id);
+    const detail = await s.request('GET', `/api/site/articles/${a.id}`);
+    expect(detail.status).toBe(404);
+    expect(detail.body.code).toBe(404);
+  });
+
+  it('publish makes it visible, unpublish takes it away', async () => {
+    const a = await create(news('发布测试新闻'));
+    const pub = await publish(a.id);
+    expect(pub.status).toBe(200);
+    expect(pub.body.data).toMatchObject({ status: 'published', live: true });
+    const list = await siteList('kind=news&limit=5');
+    expect(list.records[0].id).toBe(a.id); // newest first
+    const detail = await s.request('GET', `/api/site/articles/${a.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({ id: a.id, kind: 'news', title: '发布测试新闻', body: '<p>发布测试新闻 body</p>', prev: null });
+    expect(detail.body.data.next).toMatchObject({ id: expect.any(Number), title: expect.any(String) });
+    const un = await s.request('POST', `/api/cms/articles/${a.id}/unpublish`, { token: editor });
+    expect(un.body.data).toMatchObject({ status: 'unpublished', live: false });
+    expect(await visibleIds()).not.toContain(a.id);
+    expect((await s.request('GET', `/api/site/articles/${a.id}`)).status).toBe(404);
+  });
+
+  it('a scheduled article appears only inside its window, evaluated at read time', async () => {
+    const future = await create(news('定时发布新闻'));
+    await publish(future.id, { publishAt: iso(3_600_000) });
+    const expired = await create(news('已过期新闻'));
+    await publish(expired.id, { publishAt: iso(-7_200_000), unpublishAt: iso(-3_600_000) });
+    const soon = await create(news('即将下线新闻'));
+    await publish(soon.id, { unpublishAt: iso(1500) });
+    const window = await create(news('窗口内新闻'));
+    await publish(window.id, { publishAt: iso(-3_600_000), unpublishAt: iso(3_600_000) });
+
+    const ids = await visibleIds();
+    expect(ids).not.toContain(future.id);
+    expect(ids).not.toContain(expired.id);
+    expect(ids).toContain(soon.id);
+    expect(ids).toContain(window.id);
+    expect((await s.request('GET', `/api/site/articles/${future.id}`)).status).toBe(404);
+    expect((await s.request('GET', `/api/site/articles/${expired.id}`)).status).toBe(404);
+    // the window shows the scheduled start as the date
+    const w = (await s.request('GET', `/api/site/articles/${window.id}`)).body.data;
+    expect(Math.abs(Date.parse(w.publishedAt) - (Date.now() - 3_600_000))).toBeLessThan(60_000);
+
+    await new Promise((r) => setTimeout(r, 1700));
+    expect(await visibleIds()).not.toContain(soon.id);
+    expect((await s.request('GET', `/api/site/articles/${soon.id}`)).status).toBe(404);
+
+    const states = async (state: string) => (await s.request('GET', `/api/cms/articles?kind=news&state=${state}&limit=100`, { token: editor })).body.data.records.map((r: { id: number }) => r.id);
+    expect(await states('scheduled')).toContain(future.id);
+    expect(await states('expired')).toEqual(expect.arrayContaining([expired.id, soon.id]));
+    expect(await states('live')).toContain(window.id);
+  });
+
+  it('rejects a window that ends before it starts', async () => {
+    const a = await create(news('窗口错误'));
+    const res = await publish(a.id, { publishAt: iso(7_200_000), unpublishAt: iso(3_600_000) });
+    expect(res.status).toBe(400);
+    const bad = await s.request('POST', '/api/cms/articles', { token: editor, body: news('x', { publishAt: '2026-05-02 10:00', unpublishAt: '2026-05-01 10:00' }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('unpublishAt');
+  });
+
+  it('a page by slug, and a draft page is not served', async () => {
+    const res = await s.request('GET', '/api/site/pages/overview');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ kind: 'page', title: '公司概况', images: [], prev: null, next: null });
+    expect(res.body.data.cover).toMatchObject({ url: expect.stringMatching(/^\/api\/site\/media\/\d+\/\d+$/), width: 1200, height: 800, alt: expect.any(String) });
+    for (const slug of ['strategy', 'history', 'party', 'culture']) expect((await s.request('GET', `/api/site/pages/${slug}`)).status).toBe(200);
+    const draft = await create({ kind: 'page', slug: 'draft-page', title: '草稿页面', body: '<p>x</p>', fields: {} });
+    expect((await s.request('GET', '/api/site/pages/draft-page')).status).toBe(404);
+    const pv = (await s.request('POST', `/api/cms/articles/${draft.id}/preview`, { token: editor })).body.data;
+    expect(pv.sitePath).toBe(`/#/aboutPage?showIndex=0&preview=${pv.token}`);
+    expect((await s.request('GET', `/api/site/pages/draft-page?preview=${pv.token}`)).body.data.title).toBe('草稿页面');
+    expect((await s.request('GET', '/api/site/pages/draft-page?preview=nope')).status).toBe(404);
+    const dup = await s.request('POST', '/api/cms/articles', { token: editor, body: { kind: 'page', slug: 'overview', title: '重复', fields: {} } });
+    expect(dup.status).toBe(409);
+  });
+
+  it('a preview token shows a draft to the site, and nothing else does', async () => {
+    const a = await create(news('预览草稿'));
+    const pv = await s.request('POST', `/api/cms/articles/${a.id}/preview`, { token: editor });
+    expect(pv.status).toBe(200);
+    expect(pv.body.data.sitePath).toBe(`/#/newsDetail?id=${a.id}&preview=${pv.body.data.token}`);
+    const ok = await s.request('GET', `/api/site/articles/${a.id}?preview=${pv.body.data.token}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.title).toBe('预览草稿');
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect((await s.request('GET', `/api/site/articles/${a.id}?preview=wrong-token`)).status).toBe(404);
+    const other = await create(news('另一篇草稿'));
+    expect((await s.request('GET', `/api/site/articles/${other.id}?preview=${pv.body.data.token}`)).status).toBe(404);
+  });
+});
+
+describe('seeded content', () => {
+  it('has the demo content and answers products in order with categories', async () => {
+    expect((await siteList('kind=news')).total).toBeGreaterThanOrEqual(12);
+    expect((await siteList('kind=medicine')).total).toBeGreaterThanOrEqual(10);
+    expect((await siteList('kind=job')).total).toBeGreaterThanOrEqual(6);
+    expect((await siteList('kind=bid')).total).toBeGreaterThanOrEqual(6);
+    const products = await siteList('kind=product&limit=100');
+    expect(products.total).toBe(12);
+    expect(products.records[0].title).toBe('板蓝根颗粒');
+    const cats = (await s.request('GET', '/api/site/products/categories')).body.data as { name: string; count: number }[];
+    expect(cats.length).toBeGreaterThanOrEqual(3);
+    expect(cats.reduce((n, c) => n + c.count, 0)).toBe(12);
+    const heart = await siteList(`kind=product&category=${encodeURIComponent('心脑血管')}`);
+    expect(heart.total).toBe(3);
+    const detail = (await s.request('GET', `/api/site/articles/${products.records[0].id}`)).body.data;
+    expect(detail.fields).toMatchObject({ name: '板蓝根颗粒', pinyin: 'Banlangen Keli', rxOtc: 'OTC', approvalNumber: expect.stringMatching(/^国药准字Z2026\d{4}$/) });
+    expect(detail.images).toHaveLength(1);
+    expect(detail.images[0].srcset).toMatch(/\/api\/site\/media\/\d+\/320 320w, .*640 640w/);
+    expect(detail.prev).toBeNull();
+    expect(detail.next).toMatchObject({ title: '川贝枇杷糖浆' });
+  });
+
+  it('lists a column with its sub-columns (bidding) and searches by keyword', async () => {
+    const { biddingColumnId } = (await s.request('GET', '/api/site/settings')).body.data;
+    const bids = await siteList(`columnId=${biddingColumnId}&limit=100`);
+    expect(bids.total).toBe(6);
+    const types = new Set(bids.records.map((r) => (r as unknown as { fields: { bidType: string } }).fields.bidType));
+    expect([...types].sort()).toEqual(['change', 'result', 'tender']);
+    const found = await siteList(`kind=medicine&keyword=${encodeURIComponent('陈皮')}`);
+    expect(found.records.map((r) => r.title)).toEqual(['陈皮为什么“越陈越好”']);
+  });
+});
+
+describe('versions', () => {
+  it('stores a version on every save and restores an earlier one', async () => {
+    const a = await create(news('版本一'));
+    const put = await s.request('PUT', `/api/cms/articles/${a.id}`, { token: editor, body: news('版本二') });
+    expect(put.status).toBe(200);
+    expect(put.body.data.version).toBe(2);
+    await publish(a.id);
+    const versions = (await s.request('GET', `/api/cms/articles/${a.id}/versions`, { token: editor })).body.data as { id: number; version: number; title: string; action: string }[];
+    expect(versions.map((v) => [v.version, v.action, v.title])).toEqual([[3, 'publish', '版本二'], [2, 'update', '版本二'], [1, 'create', '版本一']]);
+    const first = versions.find((v) => v.version === 1)!;
+    const one = await s.request('GET', `/api/cms/articles/${a.id}/versions/${first.id}`, { token: editor });
+    expect(one.body.data.snapshot).toMatchObject({ title: '版本一', body: '<p>版本一 body</p>' });
+    const restored = await s.request('POST', `/api/cms/articles/${a.id}/versions/${first.id}/restore`, { token: editor });
+    expect(restored.status).toBe(200);
+    expect(restored.body.data).toMatchObject({ title: '版本一', version: 4, status: 'published' });
+    expect((await s.request('GET', `/api/site/articles/${a.id}`)).body.data.title).toBe('版本一');
+    const after = (await s.request('GET', `/api/cms/articles/${a.id}/versions`, { token: editor })).body.data;
+    expect(after[0]).toMatchObject({ version: 4, action: 'restore', createdBy: 'editor' });
+  });
+
+  it('cannot change the kind of an article', async () => {
+    const a = await create(news('类型不变'));
+    const res = await s.request('PUT', `/api/cms/articles/${a.id}`, { token: editor, body: { kind: 'medicine', title: 'x', fields: {} } });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('sanitization of stored rich text', () => {
+  const payloads = [
+    '<p>a</p><script>window.__xss = 1</script>',
+    '<img src="/api/site/media/1/320" onerror="window.__xss=1">',
+    '<img src="x" onerror="window.__xss=1">',
+    '<a href="javascript:window.__xss=1">link</a>',
+    '<a href="JaVaScRiPt:window.__xss=1">link</a>',
+    '<svg onload="window.__xss=1"><circle r="4"/></svg>',
+    '<iframe src="https://evil.example/"></iframe>',
+    '<p onclick="window.__xss=1" style="background:url(javascript:x)">p</p>',
+    '<math><mi xlink:href="javascript:window.__xss=1">m</mi></math>',
+    '<details open ontoggle="window.__xss=1">d</details>',
+    '<object data="javascript:window.__xss=1"></object><embed src="javascript:window.__xss=1">',
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">d</a>',
+    '<img src="https://tracker.example/x.png" alt="x">',
+    '<scr<script>ipt>window.__xss=1</scr</script>ipt>',
+  ];
+
+  it('stores bodies with none of the payloads', async () => {
+    const a = await create(news('XSS', { body: payloads.join('\n') + '<h2>ok</h2><p><a href="https://example.com/">safe</a></p>' }));
+    const stored = (await s.request('GET', `/api/cms/articles/${a.id}`, { token: editor })).body.data.body as string;
+    for (const bad of [/<script/i, /onerror/i, /onload/i, /onclick/i, /ontoggle/i, /javascript:/i, /<svg/i, /<iframe/i, /<object/i, /<embed/i, /<math/i, /data:text/i, /style=/i, /tracker\.example/]) {
+      expect(stored).not.toMatch(bad);
+    }
+    expect(stored).toContain('<h2>ok</h2>');
+    expect(stored).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">safe</a>');
+    expect(stored).toContain('<img src="/api/site/media/1/320" alt="" />');
+    // also through an update and in the version snapshot
+    await s.request('PUT', `/api/cms/articles/${a.id}`, { token: editor, body: news('XSS', { body: payloads[0] }) });
+    const versions = (await s.request('GET', `/api/cms/articles/${a.id}/versions`, { token: editor })).body.data;
+    const snap = (await s.request('GET', `/api/cms/articles/${a.id}/versions/${versions[0].id}`, { token: editor })).body.data.snapshot;
+    expect(snap.body).toBe('<p>a</p>');
+  });
+});
+
+describe('media library', () => {
+  it('uploads an image with alt text and serves webp variants with long cache headers', async () => {
+    const png = await randomPng(700, 400);
+    const res = await upload(png, { alt: '测试图片' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const m = res.body.data;
+    expect(m).toMatchObject({ mime: 'image/png', width: 700, height: 400, alt: '测试图片', widths: [320, 640] });
+    const variant = await fetch(`${s.url}/api/site/media/${m.id}/640`);
+    expect(variant.status).toBe(200);
+    expect(variant.headers.get('content-type')).toBe('image/webp');
+    expect(variant.headers.get('cache-control')).toContain('max-age=31536000');
+    const meta = await sharp(Buffer.from(await variant.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 640 });
+    // a larger width than stored answers the largest variant not above it
+    const big = await sharp(Buffer.from(await (await fetch(`${s.url}/api/site/media/${m.id}/1600`)).arrayBuffer())).metadata();
+    expect(big.width).toBe(640);
+    const original = await fetch(`${s.url}/api/site/media/${m.id}`);
+    expect(original.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await original.arrayBuffer()).equals(png)).toBe(true);
+    expect((await fetch(`${s.url}/api/site/media/${m.id}/500`)).status).toBe(400);
+    const etag = variant.headers.get('etag')!;
+    expect((await fetch(`${s.url}/api/site/media/${m.id}/640`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('requires alt text', async () => {
+    const res = await upload(await randomPng(50, 50), {});
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toContain('alt');
+    const blank = await upload(await randomPng(50, 50), { alt: '   ' });
+    expect(blank.status).toBe(400);
+  });
+
+  it('checks the type by the bytes, not by the name or declared type', async () => {
+    const html = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
+    const res = await upload(html, { alt: '伪装图片' }, 'evil.png', 'image/png');
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('Only JPEG, PNG, WebP or GIF images can be uploaded');
+    const truncated = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+    expect((await upload(truncated, { alt: '坏图' })).status).toBe(400);
+    const jpeg = await sharp(await randomPng(40, 30)).jpeg().toBuffer();
+    const asJpeg = await upload(jpeg, { alt: 'jpeg' }, 'photo.gif', 'image/gif');
+    expect(asJpeg.status).toBe(200);
+    expect(asJpeg.body.data).toMatchObject({ mime: 'image/jpeg', widths: [320] });
+  });
+
+  it('refuses images larger than 10 MB', async () => {
+    const big = Buffer.concat([await randomPng(10, 10), Buffer.alloc(10 * 1024 * 1024 + 1)]);
+    const res = await upload(big, { alt: '太大' });
+    expect(res.status).toBe(413);
+    expect(res.body.msg).toBe('The image is larger than 10 MB');
+  });
+
+  it('will not delete an image that an article uses; deletes it once free', async () => {
+    const m = (await upload(await randomPng(400, 300), { alt: '封面' })).body.data;
+    const a = await create(news('有封面', { coverId: m.id }));
+    expect((await s.request('DELETE', `/api/cms/media/${m.id}`, { token: editor })).status).toBe(409);
+    await s.request('PUT', `/api/cms/articles/${a.id}`, { token: editor, body: news('有封面', { coverId: null }) });
+    expect((await s.request('DELETE', `/api/cms/media/${m.id}`, { token: editor })).status).toBe(200);
+    expect((await fetch(`${s.url}/api/site/media/${m.id}/320`)).status).toBe(404);
+    const unknown = await s.request('POST', '/api/cms/articles', { token: editor, body: news('坏封面', { coverId: 999999 }) });
+    expect(unknown.status).toBe(400);
+  });
+});
+
+describe('permissions', () => {
+  it('anonymous callers cannot reach the console API', async () => {
+    expect((await s.request('GET', '/api/cms/articles')).status).toBe(401);
+    expect((await s.request('POST', '/api/cms/articles', { body: news('匿名') })).status).toBe(401);
+  });
+
+  it('the editor can, the auditor gets 403', async () => {
+    expect((await s.request('GET', '/api/cms/articles?kind=news', { token: editor })).status).toBe(200);
+    expect((await s.request('GET', '/api/cms/articles?kind=news', { token: auditor })).status).toBe(403);
+    expect((await s.request('POST', '/api/cms/articles', { token: auditor, body: news('审计员') })).status).toBe(403);
+    expect((await s.request('GET', '/api/cms/columns', { token: auditor })).status).toBe(403);
+    expect((await upload(await randomPng(20, 20), { alt: 'x' }, 'a.png', 'image/png', auditor)).status).toBe(403);
+    const a = await create(news('审计员不能发布'));
+    expect((await s.request('POST', `/api/cms/articles/${a.id}/publish`, { token: auditor, body: {} })).status).toBe(403);
+  });
+
+  it('site settings: the editor may not change them, the administrator may', async () => {
+    const current = (await s.request('GET', '/api/site/settings')).body.data;
+    expect((await s.request('PUT', '/api/cms/settings', { token: editor, body: current })).status).toBe(403);
+    const res = await s.request('PUT', '/api/cms/settings', { token: admin, body: { ...current, copyProtection: false, hotlines: ['400-000-0000', current.hotlines[1]] } });
+    expect(res.status).toBe(200);
+    expect((await s.request('GET', '/api/site/settings')).body.data).toMatchObject({ copyProtection: false, hotlines: ['400-000-0000', current.hotlines[1]] });
+    const bad = await s.request('PUT', '/api/cms/settings', { token: admin, body: { ...current, biddingColumnId: 999999 } });
+    expect(bad.status).toBe(400);
+    await s.request('PUT', '/api/cms/settings', { token: admin, body: current });
+  });
+});
+
+describe('kind-specific fields', () => {
+  it('validates the fields of each kind', async () => {
+    const noApproval = await s.request('POST', '/api/cms/articles', { token: editor, body: {
+      kind: 'product', title: '缺批准文号', fields: { name: 'x', ingredients: 'x', indications: 'x', manufacturer: 'x', rxOtc: 'OTC', category: 'x' } } });
+    expect(noApproval.status).toBe(400);
+    expect(noApproval.body.msg).toContain('fields.approvalNumber');
+    const badJob = await s.request('POST', '/api/cms/articles', { token: editor, body: {
+      kind: 'job', title: '岗位', fields: { department: 'd', location: 'l', headcount: 1, duties: 'x', requirements: 'y', startDate: '2026-05-02', endDate: '2026-05-01' } } });
+    expect(badJob.status).toBe(400);
+    const bid = await create({ kind: 'bid', title: '招标', fields: { bidType: 'tender', purchaser: 'p', project: 'x', attachments: [{ name: '文件', url: 'https://example.com/a.pdf' }] } });
+    expect(bid.status).toBe('draft');
+    const wrongType = await s.request('POST', '/api/cms/articles', { token: editor, body: { kind: 'bid', title: '招标', fields: { bidType: 'other', purchaser: 'p', project: 'x' } } });
+    expect(wrongType.status).toBe(400);
+  });
+});

@@ -1,0 +1,57 @@
+import { ApiError, interpretEnvelope, SYSTEM_PROMPT_TITLE } from './envelope';
+import { confirmDialog, toast } from '../ui/overlay';
+import { logout } from '../lib/auth';
+
+const BASE = '/api';
+const TIMEOUT_MS = 60_000;
+
+export interface RequestOptions {
+  /** codes the caller renders itself (e.g. 404 on a detail page) instead of a toast */
+  quiet?: number[];
+  signal?: AbortSignal;
+}
+
+let reloginOpen = false;
+
+/** GET a JSON envelope; resolves with `data` or rejects with ApiError after telling the visitor. */
+export async function get<T>(path: string, query: Record<string, unknown> = {}, opts: RequestOptions = {}): Promise<T> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const url = `${BASE}${path}${params.size ? `?${params}` : ''}`;
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
+  opts.signal?.addEventListener('abort', () => ctrl.abort());
+  let body: unknown = null;
+  let status = 0;
+  try {
+    const res = await fetch(url, { signal: ctrl.signal, headers: { Accept: 'application/json' } });
+    status = res.status;
+    const type = res.headers.get('content-type') ?? '';
+    if (type.includes('json')) body = await res.json();
+    else return (await res.blob()) as T; // binary responses pass through
+  } catch (e) {
+    if (opts.signal?.aborted) throw new ApiError('aborted', -1);
+    body = null;
+    void e;
+  } finally {
+    clearTimeout(timer);
+  }
+  const outcome = interpretEnvelope<T>(body, status);
+  if (outcome.kind === 'ok') return outcome.data;
+  if (opts.quiet?.includes(outcome.code)) throw new ApiError(outcome.message, outcome.code);
+  if (outcome.kind === 'relogin') {
+    if (!reloginOpen) {
+      reloginOpen = true;
+      confirmDialog({ title: SYSTEM_PROMPT_TITLE, message: outcome.message, okText: '重新登录', cancelText: '取消' }).then((ok) => {
+        reloginOpen = false;
+        if (ok) {
+          logout();
+          window.location.hash = '#/homePage';
+        }
+      });
+    }
+  } else {
+    toast(outcome.message, 'error');
+  }
+  throw new ApiError(outcome.message, outcome.code);
+}

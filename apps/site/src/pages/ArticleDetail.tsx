@@ -1,0 +1,74 @@
+import { Link, useSearchParams } from 'react-router';
+import { useArticle } from '../api/site';
+import type { NewsFields } from '../api/types';
+import { formatDate } from '../lib/format';
+import { useDocumentMeta } from '../lib/seo';
+import { useColumnTitle } from '../lib/useColumnTitle';
+import { detailPath } from '../ui/Cards';
+import { Img } from '../ui/Img';
+import { PageHead } from '../ui/PageHead';
+import { RichText } from '../ui/RichText';
+import { wrongKind } from '../ui/KindGuard';
+import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
+
+const META = {
+  news: { list: '/newsPage', label: '新闻动态', what: '新闻' },
+  medicine: { list: '/chineseMedicinePage', label: '中医药知识', what: '文章' },
+} as const;
+
+/** Detail of a news item or a TCM knowledge article. */
+export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const meta = META[kind];
+  const m = { ...meta, label: useColumnTitle(meta.list, meta.label) };
+  const { data: a, loading, error } = useArticle<NewsFields>(id, params.get('preview'));
+  useDocumentMeta(a ? a.seoTitle || a.title : m.label, a ? a.seoDescription || a.summary : null);
+  if (!id || error?.code === 404) return <NotFoundBlock what={m.what} back={{ to: m.list, label: `返回${m.label}` }} />;
+  const redirect = wrongKind(a, kind);
+  if (redirect) return redirect;
+  return (
+    <>
+      <PageHead title={m.label} crumbs={[{ label: m.label, to: m.list }, { label: '正文' }]} />
+      <div className="container section narrow">
+        {loading ? (
+          <Loading rows={6} />
+        ) : !a ? (
+          <LoadFailed />
+        ) : (
+          <article className="article">
+            <header className="article-head">
+              <h2 className="article-title">{a.title}</h2>
+              <p className="article-meta">
+                {a.publishedAt && <time dateTime={a.publishedAt}>发布日期：{formatDate(a.publishedAt)}</time>}
+                {a.fields.source && <span>来源：{a.fields.source}</span>}
+                {a.fields.author && <span>作者：{a.fields.author}</span>}
+                {a.fields.category && <span className="tag">{a.fields.category}</span>}
+              </p>
+            </header>
+            {a.summary && <p className="article-summary">{a.summary}</p>}
+            {a.cover && (
+              <figure className="article-cover">
+                <Img image={a.cover} sizes="(max-width: 900px) 100vw, 820px" priority />
+              </figure>
+            )}
+            <RichText html={a.body} />
+            {a.images?.filter((im) => im.url !== a.cover?.url).map((im) => (
+              <figure key={im.url} className="article-figure">
+                <Img image={im} sizes="(max-width: 900px) 100vw, 820px" />
+                {im.alt && <figcaption>{im.alt}</figcaption>}
+              </figure>
+            ))}
+            <nav className="prev-next" aria-label="上一篇与下一篇">
+              <div>{a.prev ? <Link to={`${detailPath[kind]}?id=${a.prev.id}`}>上一篇：{a.prev.title}</Link> : <span className="muted">上一篇：没有了</span>}</div>
+              <div>{a.next ? <Link to={`${detailPath[kind]}?id=${a.next.id}`}>下一篇：{a.next.title}</Link> : <span className="muted">下一篇：没有了</span>}</div>
+            </nav>
+            <p>
+              <Link className="btn btn-ghost" to={m.list}>返回{m.label}</Link>
+            </p>
+          </article>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useArticles } from '../api/site';
+import type { NewsFields } from '../api/types';
+import { formatDate } from '../lib/format';
+import { useDocumentMeta } from '../lib/seo';
+import { useColumnTitle } from '../lib/useColumnTitle';
+import { detailPath } from '../ui/Cards';
+import { Img } from '../ui/Img';
+import { PageHead } from '../ui/PageHead';
+import { Pager } from '../ui/Pager';
+import { Empty, LoadFailed, Loading } from '../ui/States';
+
+export const pageOf = (v: string | null) => Math.max(1, Number.parseInt(v ?? '1', 10) || 1);
+
+/** Keyword search that keeps the state in the URL. */
+export function SearchBox({ label, placeholder }: { label: string; placeholder: string }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [value, setValue] = useState(params.get('keyword') ?? '');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = new URLSearchParams(params);
+    if (value.trim()) q.set('keyword', value.trim());
+    else q.delete('keyword');
+    q.delete('page');
+    navigate({ search: `?${q}` });
+  };
+  return (
+    <form className="search-box" role="search" onSubmit={submit}>
+      <label className="sr-only" htmlFor="site-search">{label}</label>
+      <input id="site-search" type="search" value={value} placeholder={placeholder} onChange={(e) => setValue(e.target.value)} />
+      <button type="submit" className="btn btn-primary">搜索</button>
+    </form>
+  );
+}
+
+export function ArticleListPage({ kind, title: fallback, subtitle, description }: { kind: 'news' | 'medicine'; title: string; subtitle: string; description: string }) {
+  const title = useColumnTitle(kind === 'news' ? '/newsPage' : '/chineseMedicinePage', fallback);
+  const [params] = useSearchParams();
+  const page = pageOf(params.get('page'));
+  const keyword = params.get('keyword');
+  useDocumentMeta(page > 1 ? `${title}（第 ${page} 页）` : title, description);
+  const list = useArticles<NewsFields>({ kind, page, limit: 10, keyword });
+  return (
+    <>
+      <PageHead title={title} subtitle={subtitle} crumbs={[{ label: title }]} />
+      <div className="container section">
+        <div className="list-toolbar">
+          <p className="muted">{keyword ? `“${keyword}”的搜索结果` : `最新${title}`}</p>
+          <SearchBox label={`搜索${title}`} placeholder="输入关键词" />
+        </div>
+        {list.loading ? (
+          <Loading rows={5} />
+        ) : list.error ? (
+          <LoadFailed />
+        ) : list.data?.records.length ? (
+          <>
+            <ul className="article-list">
+              {list.data.records.map((a, i) => (
+                <li key={a.id} className="article-item">
+                  <Link to={`${detailPath[kind]}?id=${a.id}`} className="article-item-link">
+                    <div className="article-thumb">
+                      {a.cover ? <Img image={a.cover} sizes="(max-width: 640px) 100vw, 280px" priority={i === 0} /> : <div className="media-placeholder" aria-hidden="true" />}
+                    </div>
+                    <div className="article-item-body">
+                      <div className="card-meta">
+                        {a.fields.category && <span className="tag">{a.fields.category}</span>}
+                        {a.publishedAt && <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>}
+                      </div>
+                      <h2 className="article-item-title">{a.title}</h2>
+                      {a.summary && <p className="card-text clamp-3">{a.summary}</p>}
+                      <span className="read-more" aria-hidden="true">阅读全文 →</span>
+                    </div>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Pager total={list.data.total} page={page} />
+          </>
+        ) : (
+          <Empty text={keyword ? '没有找到相关内容，换个关键词试试。' : '暂无内容'} />
+        )}
+      </div>
+    </>
+  );
+}

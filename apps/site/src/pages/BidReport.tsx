@@ -1,0 +1,67 @@
+import { Link, useSearchParams } from 'react-router';
+import { api, useArticles, useSettings } from '../api/site';
+import type { BidFields } from '../api/types';
+import { formatDate, formatDateTime } from '../lib/format';
+import { useApi } from '../lib/useApi';
+import { useDocumentMeta } from '../lib/seo';
+import { useColumnTitle } from '../lib/useColumnTitle';
+import { PageHead } from '../ui/PageHead';
+import { Pager } from '../ui/Pager';
+import { Empty, LoadFailed, Loading } from '../ui/States';
+import { pageOf } from './ArticleList';
+import { BID_TYPE_LABEL } from './bids';
+
+/** Bidding and procurement notices of a column (query id), with its sub-columns as tabs. */
+export default function BidReport() {
+  const [params] = useSearchParams();
+  const settings = useSettings().data;
+  const id = params.get('id') ?? (settings?.biddingColumnId != null ? String(settings.biddingColumnId) : null);
+  const tab = params.get('tab');
+  const title = useColumnTitle('/bidReport', '招标采购');
+  const page = pageOf(params.get('page'));
+  const children = useApi(id ? `columns:${id}` : null, () => api.columns(id!));
+  const subs = children.data ?? [];
+  const columnId = tab ?? id; // the server includes sub-columns
+  const list = useArticles<BidFields>(id && !children.loading ? { kind: 'bid', columnId, page, limit: 10 } : null);
+  useDocumentMeta(title, '本草制药招标采购公告：招标公告、变更公告与中标结果公示，公开、公平、公正的阳光采购。');
+  const tabHref = (t: string | null) => `/bidReport?${new URLSearchParams({ ...(id ? { id } : {}), ...(t ? { tab: t } : {}) })}`;
+  return (
+    <>
+      <PageHead title={title} subtitle="公开、公平、公正，欢迎合格供应商参与" crumbs={[{ label: title }]} />
+      <div className="container section">
+        {subs.length > 0 && (
+          <nav className="chips" aria-label="公告栏目">
+            <Link to={tabHref(null)} className={!tab ? 'chip is-active' : 'chip'} aria-current={!tab ? 'page' : undefined}>全部公告</Link>
+            {subs.map((c) => (
+              <Link key={c.id} to={tabHref(String(c.id))} className={tab === String(c.id) ? 'chip is-active' : 'chip'} aria-current={tab === String(c.id) ? 'page' : undefined}>
+                {c.label}
+              </Link>
+            ))}
+          </nav>
+        )}
+        {!id ? <Loading /> : list.loading || children.loading ? <Loading rows={5} /> : list.error ? <LoadFailed /> : list.data?.records.length ? (
+          <>
+            <ul className="notice-list">
+              {list.data.records.map((b) => (
+                <li key={b.id} className="notice-row">
+                  <Link to={`/bidDetail?id=${b.id}`} className="notice-link">
+                    <span className={`notice-type type-${b.fields.bidType ?? 'tender'}`}>{BID_TYPE_LABEL[b.fields.bidType ?? ''] ?? '公告'}</span>
+                    <span className="notice-main">
+                      <span className="notice-title">{b.title}</span>
+                      <span className="notice-meta">
+                        {b.fields.purchaser && <span>采购人：{b.fields.purchaser}</span>}
+                        {b.fields.bidDeadline && <span>投标截止：{formatDateTime(b.fields.bidDeadline)}</span>}
+                      </span>
+                    </span>
+                    <time className="notice-date" dateTime={b.publishedAt ?? undefined}>{formatDate(b.publishedAt)}</time>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Pager total={list.data.total} page={page} />
+          </>
+        ) : <Empty text="暂无公告" />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link, useSearchParams } from 'react-router';
+import { useArticle } from '../api/site';
+import type { JobFields } from '../api/types';
+import { formatDate, lines } from '../lib/format';
+import { useDocumentMeta } from '../lib/seo';
+import { useColumnTitle } from '../lib/useColumnTitle';
+import { PageHead } from '../ui/PageHead';
+import { RichText } from '../ui/RichText';
+import { wrongKind } from '../ui/KindGuard';
+import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
+
+function Block({ title, text }: { title: string; text?: string }) {
+  if (!text) return null;
+  const items = lines(text);
+  return (
+    <section className="job-block">
+      <h3>{title}</h3>
+      {items.length > 1 ? <ol>{items.map((l, i) => <li key={i}>{l.replace(/^\d+[.、)]\s*/, '')}</li>)}</ol> : <p>{text}</p>}
+    </section>
+  );
+}
+
+export default function JobDetail() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const listTitle = useColumnTitle('/manpowerPage', '人才招聘');
+  const { data: j, loading, error } = useArticle<JobFields>(id, params.get('preview'));
+  useDocumentMeta(j ? j.seoTitle || `${j.title} — 招聘` : '职位详情', j ? j.seoDescription || j.summary : null);
+  if (!id || error?.code === 404) return <NotFoundBlock what="职位" back={{ to: '/jobBoard', label: '返回职位列表' }} />;
+  const redirect = wrongKind(j, 'job');
+  if (redirect) return redirect;
+  const f: Partial<JobFields> = j?.fields ?? {};
+  return (
+    <>
+      <PageHead title={listTitle} crumbs={[{ label: listTitle, to: '/manpowerPage' }, { label: '职位列表', to: '/jobBoard' }, { label: j?.title ?? '职位详情' }]} />
+      <div className="container section narrow">
+        {loading ? <Loading rows={6} /> : !j ? <LoadFailed /> : (
+          <article className="job">
+            <h2 className="article-title">{j.title}</h2>
+            <dl className="facts">
+              {f.department && (<div><dt>所属部门</dt><dd>{f.department}</dd></div>)}
+              {f.location && (<div><dt>工作地点</dt><dd>{f.location}</dd></div>)}
+              {f.headcount != null && (<div><dt>招聘人数</dt><dd>{f.headcount} 人</dd></div>)}
+              {f.education && (<div><dt>学历要求</dt><dd>{f.education}</dd></div>)}
+              {f.experience && (<div><dt>工作经验</dt><dd>{f.experience}</dd></div>)}
+              {(f.startDate || f.endDate) && (<div><dt>招聘时间</dt><dd>{formatDate(f.startDate)} 至 {formatDate(f.endDate)}</dd></div>)}
+            </dl>
+            {j.summary && <p className="article-summary">{j.summary}</p>}
+            <Block title="岗位职责" text={f.duties} />
+            <Block title="任职要求" text={f.requirements} />
+            {j.body && <RichText html={j.body} />}
+            {f.contact && (
+              <section className="job-block job-contact">
+                <h3>应聘方式</h3>
+                <p>{f.contact}</p>
+              </section>
+            )}
+            <p>
+              <Link className="btn btn-ghost" to="/jobBoard">返回职位列表</Link>
+            </p>
+          </article>
+        )}
+      </div>
+    </>
+  );
+}

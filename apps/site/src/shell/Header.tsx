@@ -1,0 +1,116 @@
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useColumns, useSettings } from '../api/site';
+import { buildMenu, columnHref, isColumnActive, menuPathFor } from '../lib/menu';
+import { headerScrolled } from '../lib/scroll';
+import { currentVisitor, logout, onVisitorChange } from '../lib/auth';
+import { showUnderConstruction } from '../ui/overlay';
+import { LogoMark } from '../ui/Logo';
+
+export function bidHref(biddingColumnId: string | number | null | undefined) {
+  return biddingColumnId != null ? `/bidReport?id=${encodeURIComponent(String(biddingColumnId))}` : '/bidReport';
+}
+
+function useScrolled() {
+  const [scrolled, setScrolled] = useState(() => headerScrolled(window.scrollY));
+  useEffect(() => {
+    const on = () => setScrolled(headerScrolled(window.scrollY));
+    window.addEventListener('scroll', on, { passive: true });
+    return () => window.removeEventListener('scroll', on);
+  }, []);
+  return scrolled;
+}
+
+export function Header() {
+  const { pathname } = useLocation();
+  const settings = useSettings().data;
+  const columns = useColumns().data;
+  const scrolled = useScrolled();
+  const [open, setOpen] = useState(false);
+  const navId = useId();
+  const visitor = useSyncExternalStore(onVisitorChange, () => sessionStorage.getItem('bencao-site-visitor'));
+  const menu = columns ? buildMenu(columns, settings?.biddingColumnId) : [];
+  const bidding = bidHref(settings?.biddingColumnId);
+  const hotline = settings?.hotlines?.[0];
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  const services = (cls?: string) =>
+    ['网上商城', '在线客服', '在线服务'].map((name) => (
+      <li key={name} className={cls}>
+        <button type="button" className="linkish" onClick={() => showUnderConstruction(name)}>
+          {name}
+        </button>
+      </li>
+    ));
+
+  return (
+    <header className={`site-header${scrolled ? ' is-scrolled' : ''}`} data-scrolled={scrolled ? 'true' : 'false'}>
+      <div className="topbar">
+        <div className="container topbar-inner">
+          <p className="topbar-hotline">
+            服务热线 {hotline ? <a href={`tel:${hotline.replace(/[^\d+]/g, '')}`}>{hotline}</a> : <span className="muted">—</span>}
+          </p>
+          <ul className="topbar-links" aria-label="快捷服务">
+            {services('topbar-service')}
+            <li>
+              <Link to={bidding} className={menuPathFor(pathname) === '/bidReport' ? 'is-active' : undefined}>招标采购</Link>
+            </li>
+            <li>
+              {visitor ? (
+                <button type="button" className="linkish" onClick={logout} title={currentVisitor()?.name}>退出</button>
+              ) : (
+                <Link to="/login">登录</Link>
+              )}
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="mainbar">
+        <div className="container mainbar-inner">
+          <Link to="/homePage" className="brand">
+            <LogoMark />
+            <span className="brand-text">
+              <span className="brand-name">本草制药</span>
+              <span className="brand-sub">BENCAO PHARMACEUTICAL</span>
+            </span>
+            <span className="sr-only">首页</span>
+          </Link>
+          <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={navId} onClick={() => setOpen((o) => !o)}>
+            <span className="menu-toggle-bars" aria-hidden="true" />
+            <span className="sr-only">{open ? '关闭菜单' : '打开菜单'}</span>
+          </button>
+          <nav id={navId} className={`main-nav${open ? ' is-open' : ''}`} aria-label="主导航">
+            <ul className="nav-list">
+              {menu.map((c) => {
+                const active = isColumnActive(c, pathname) || c.children.some((k) => isColumnActive(k, pathname));
+                return (
+                  <li key={c.id} className={c.children.length ? 'has-sub' : undefined}>
+                    <Link to={columnHref(c)} className={active ? 'nav-link is-active' : 'nav-link'} aria-current={active ? 'page' : undefined}>
+                      {c.label}
+                    </Link>
+                    {c.children.length > 0 && (
+                      <ul className="sub-nav">
+                        {c.children.map((k) => (
+                          <li key={k.id}>
+                            <Link to={columnHref(k)}>{k.label}</Link>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            <ul className="mobile-services" aria-label="更多服务">
+              {services()}
+              <li>
+                <Link to={bidding}>招标采购</Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from 'react-router';
+import type { ArticleSummary, NewsFields, ProductFields } from '../api/types';
+import { formatDate } from '../lib/format';
+import { Img } from './Img';
+
+export const detailPath = { news: '/newsDetail', product: '/productDetail', medicine: '/medicDetail', job: '/jobDetail', bid: '/bidDetail', page: '/aboutPage' } as const;
+
+export function RxMark({ value }: { value?: 'Rx' | 'OTC' | string }) {
+  if (!value) return null;
+  const otc = value.toUpperCase() === 'OTC';
+  return (
+    <span className={otc ? 'rx-mark rx-otc' : 'rx-mark rx-rx'} title={otc ? '非处方药' : '处方药'}>
+      {otc ? 'OTC' : 'Rx'}
+      <span className="sr-only">{otc ? '（非处方药）' : '（处方药）'}</span>
+    </span>
+  );
+}
+
+export function ProductCard({ p, priority = false }: { p: ArticleSummary<ProductFields>; priority?: boolean }) {
+  return (
+    <article className="card product-card">
+      <Link to={`${detailPath.product}?id=${p.id}`} className="card-link">
+        <div className="card-media media-square">
+          {p.cover ? <Img image={p.cover} sizes="(max-width: 640px) 50vw, (max-width: 1100px) 33vw, 280px" priority={priority} /> : <div className="media-placeholder" aria-hidden="true" />}
+        </div>
+        <div className="card-body">
+          <div className="card-meta">
+            {p.fields.category && <span className="tag">{p.fields.category}</span>}
+            <RxMark value={p.fields.rxOtc} />
+          </div>
+          <h3 className="card-title">{p.fields.name || p.title}</h3>
+          {p.fields.specification && <p className="card-text">规格：{p.fields.specification}</p>}
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function StoryCard({ a, kind, priority = false }: { a: ArticleSummary<NewsFields>; kind: 'news' | 'medicine'; priority?: boolean }) {
+  return (
+    <article className="card story-card">
+      <Link to={`${detailPath[kind]}?id=${a.id}`} className="card-link">
+        <div className="card-media media-wide">
+          {a.cover ? <Img image={a.cover} sizes="(max-width: 640px) 100vw, (max-width: 1100px) 50vw, 380px" priority={priority} /> : <div className="media-placeholder" aria-hidden="true" />}
+        </div>
+        <div className="card-body">
+          <div className="card-meta">
+            {a.fields.category && <span className="tag">{a.fields.category}</span>}
+            {a.publishedAt && <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>}
+          </div>
+          <h3 className="card-title">{a.title}</h3>
+          {a.summary && <p className="card-text clamp-3">{a.summary}</p>}
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+/** A compact row of a list (news list, notices). */
+export function ListRow({ to, title, date, summary, meta }: { to: string; title: string; date?: string | null; summary?: string | null; meta?: React.ReactNode }) {
+  return (
+    <li className="list-row">
+      <Link to={to} className="list-row-link">
+        {date && (
+          <time className="list-row-date" dateTime={date}>
+            <span className="d-day">{formatDate(date).slice(8)}</span>
+            <span className="d-ym">{formatDate(date).slice(0, 7)}</span>
+          </time>
+        )}
+        <span className="list-row-main">
+          <span className="list-row-title">{title}</span>
+          {meta && <span className="list-row-meta">{meta}</span>}
+          {summary && <span className="list-row-summary clamp-2">{summary}</span>}
+        </span>
+      </Link>
+    </li>
+  );
+}

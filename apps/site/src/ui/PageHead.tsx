@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** The band at the top of every inner page: title, subtitle and the breadcrumb. */
+export function PageHead({ title, subtitle, crumbs }: { title: string; subtitle?: string; crumbs: Crumb[] }) {
+  return (
+    <div className="page-head">
+      <div className="container">
+        <nav aria-label="面包屑" className="breadcrumb">
+          <ol>
+            <li>
+              <Link to="/homePage">首页</Link>
+            </li>
+            {crumbs.map((c, i) => (
+              <li key={i}>{c.to ? <Link to={c.to}>{c.label}</Link> : <span aria-current="page">{c.label}</span>}</li>
+            ))}
+          </ol>
+        </nav>
+        <h1 className="page-title">{title}</h1>
+        {subtitle && <p className="page-subtitle">{subtitle}</p>}
+      </div>
+    </div>
+  );
+}
