@@ -5,7 +5,8 @@ import type { TableProps } from 'antd';
 import { LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { auditApi, useKick, usePagedAudit, type OnlineRow, type Query } from './api';
-import { useAuditPermission, useCurrentSessionId } from './perm';
+import { usePermission } from '@/lib/permission';
+import { useCurrentSessionId } from './perm';
 
 const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
 
@@ -13,7 +14,7 @@ const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
 export function OnlineUsers() {
   const { t } = useTranslation('audit');
   const { message, modal } = App.useApp();
-  const can = useAuditPermission();
+  const can = usePermission();
   const current = useCurrentSessionId();
   const [q, setQ] = useState<Query>({ page: 1, limit: 10 });
   const [filters] = Form.useForm();

@@ -6,8 +6,8 @@ import type { TableProps } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { auditApi, usePagedAudit, type OperationLogRow, type Query } from './api';
-import { useAuditPermission } from './perm';
-import { errorText } from './http';
+import { usePermission } from '@/lib/permission';
+import { errorText } from '@/lib/request';
 
 const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
 const METHOD_COLOR: Record<string, string> = { POST: 'green', PUT: 'blue', PATCH: 'blue', DELETE: 'red' };
@@ -26,7 +26,7 @@ export const toQuery = (v: Filters) => ({
 export function OperationLog() {
   const { t } = useTranslation('audit');
   const { message } = App.useApp();
-  const can = useAuditPermission();
+  const can = usePermission();
   const [q, setQ] = useState<Query>({ page: 1, limit: 10 });
   const [filters] = Form.useForm<Filters>();
   const list = usePagedAudit('operationLogs', auditApi.operationLogs, q);

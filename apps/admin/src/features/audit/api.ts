@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@bencao/contracts';
-import { call, download } from './http';
+import { call, download } from '@/lib/request';
 
 export type Query = Record<string, string | number | undefined> & { page: number; limit: number };
 const clean = (q: object) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== null));
@@ -19,7 +19,12 @@ export interface LoginLogRow {
   browser: string | null; os: string | null;
 }
 
+export interface ClientErrorRow {
+  id: number; message: string; stack: string | null; url: string; userAgent: string | null; accountId: number | null; createdAt: string;
+}
+
 export const auditApi = {
+  clientErrors: (q: Query) => call<Page<ClientErrorRow>>('GET', '/api/audit/client-errors', { params: clean(q) }),
   online: (q: Query) => call<Page<OnlineRow>>('GET', '/api/audit/online', { params: clean(q) }),
   kick: (ids: string[]) => call<number>('POST', '/api/audit/online/kick', { body: { ids } }),
   operationLogs: (q: Query) => call<Page<OperationLogRow>>('GET', '/api/audit/operation-logs', { params: clean(q) }),

@@ -13,7 +13,7 @@ import { MediaInput } from './MediaInput';
 import { RichTextEditor } from './RichTextEditor';
 import { VersionsDrawer } from './VersionsDrawer';
 import { StatusTags } from './StatusTags';
-import { useCmsPermission } from './perm';
+import { usePermission } from '@/lib/permission';
 
 const DEFAULT_FIELDS: Record<ArticleKind, Record<string, unknown>> = {
   news: { source: '', author: '', category: '' },
@@ -44,7 +44,7 @@ const isoProps = {
 export function ArticleEditor({ id, kind, onClose, onCreated }: { id: number | null; kind: ArticleKind; onClose: () => void; onCreated: (id: number) => void }) {
   const { t, i18n } = useTranslation('cms');
   const { message, modal } = App.useApp();
-  const can = useCmsPermission();
+  const can = usePermission();
   const [form] = Form.useForm<FormValues>();
   const article = useArticle(id);
   const columns = useColumns();
@@ -132,6 +132,7 @@ export function ArticleEditor({ id, kind, onClose, onCreated }: { id: number | n
   return (
     <Form
       form={form}
+      name="cmsArticle"
       layout="vertical"
       initialValues={initial}
       onValuesChange={() => setDirty(true)}

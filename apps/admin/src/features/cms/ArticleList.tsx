@@ -8,7 +8,7 @@ import { ARTICLE_KINDS, ARTICLE_STATUSES, type ArticleKind, type CmsArticleRow }
 import { cmsApi, cmsKeys, useArticles, useCmsMutation, useColumns, type ArticleQuery } from './api';
 import { StatusTags } from './StatusTags';
 import { columnTreeData } from './ArticleEditor';
-import { useCmsPermission } from './perm';
+import { usePermission } from '@/lib/permission';
 
 const fmt = (s: string | null) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : 'â€”');
 
@@ -16,7 +16,7 @@ const fmt = (s: string | null) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : 'â€
 export function ArticleList({ kind, onKind, onEdit, onNew }: { kind: ArticleKind; onKind: (k: ArticleKind) => void; onEdit: (id: number) => void; onNew: () => void }) {
   const { t } = useTranslation('cms');
   const { message, modal } = App.useApp();
-  const can = useCmsPermission();
+  const can = usePermission();
   const [q, setQ] = useState<ArticleQuery>({ kind, page: 1, limit: 10 });
   const query = { ...q, kind };
   const list = useArticles(query);

@@ -4,9 +4,9 @@ import { App, Button, Card, Col, Empty, Form, Input, InputNumber, Row, Space, Sw
 import type { TreeProps } from 'antd';
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { HEADER_COLUMN_ID, columnInputSchema, type CmsColumnNode, type ColumnInput } from '@bencao/contracts';
-import { cmsApi, cmsKeys, useCmsMutation, useColumns, useSettings } from './api';
+import { cmsApi, cmsKeys, useCmsMutation, useColumns, usePublicSettings } from './api';
 import { columnTreeData } from './ArticleEditor';
-import { useCmsPermission } from './perm';
+import { usePermission } from '@/lib/permission';
 
 interface Flat { node: CmsColumnNode; parent: number | null }
 function flatten(nodes: CmsColumnNode[], parent: number | null = null, out = new Map<number, Flat>()) {
@@ -18,9 +18,9 @@ function flatten(nodes: CmsColumnNode[], parent: number | null = null, out = new
 export function ColumnTree() {
   const { t } = useTranslation('cms');
   const { message, modal } = App.useApp();
-  const can = useCmsPermission();
+  const can = usePermission();
   const tree = useColumns();
-  const settings = useSettings();
+  const settings = usePublicSettings();
   const [selected, setSelected] = useState<number | null>(null);
   const [creatingUnder, setCreatingUnder] = useState<number | null>(null);
   const [form] = Form.useForm<ColumnInput>();

@@ -6,13 +6,13 @@ import type { CmsMedia } from '@bencao/contracts';
 import { cmsApi, cmsKeys, useCmsMutation, useMediaList } from './api';
 import { MediaGrid } from './MediaGrid';
 import { MediaUpload } from './MediaUpload';
-import { useCmsPermission } from './perm';
+import { usePermission } from '@/lib/permission';
 
 /** The media library: upload with alt text, browse, edit alt text, delete unused images. */
 export function MediaLibrary() {
   const { t } = useTranslation('cms');
   const { message, modal } = App.useApp();
-  const can = useCmsPermission();
+  const can = usePermission();
   const [q, setQ] = useState({ page: 1, limit: 24, keyword: '' });
   const list = useMediaList(q);
   const [editing, setEditing] = useState<CmsMedia | null>(null);
@@ -53,7 +53,7 @@ export function MediaLibrary() {
           <Card title={t('action.upload')}><MediaUpload /></Card>
         </Col>
       )}
-      <Modal open={!!editing} title={t('action.edit')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={update.isPending} maskClosable={false} destroyOnHidden>
+      <Modal open={!!editing} title={t('action.edit')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={update.isPending} mask={{ closable: false }} destroyOnHidden>
         {editing && <img src={`/api/site/media/${editing.id}/${editing.widths[0]}`} alt={editing.alt} style={{ maxWidth: '100%', maxHeight: 220, display: 'block', margin: '0 auto 16px' }} />}
         <Form form={form} layout="vertical" onFinish={(v) => editing && update.mutate({ id: editing.id, alt: v.alt.trim(), title: (v.title ?? '').trim() })}>
           <Form.Item name="alt" label={t('media.alt')} extra={t('media.altHelp')} rules={[{ required: true, whitespace: true, max: 200 }]}><Input maxLength={200} /></Form.Item>

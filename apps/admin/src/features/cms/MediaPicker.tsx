@@ -12,7 +12,7 @@ export function MediaPicker({ open, onClose, onPick }: { open: boolean; onClose:
   const [q, setQ] = useState({ page: 1, limit: 12, keyword: '' });
   const list = useMediaList(q, open);
   return (
-    <Modal open={open} onCancel={onClose} footer={null} width={1040} title={t('media.pickTitle')} maskClosable={false} destroyOnHidden>
+    <Modal open={open} onCancel={onClose} footer={null} width={1040} title={t('media.pickTitle')} mask={{ closable: false }} destroyOnHidden>
       <Row gutter={24}>
         <Col xs={24} md={16}>
           <Input.Search allowClear placeholder={t('field.keyword')} aria-label={t('field.keyword')} onSearch={(keyword) => setQ({ ...q, page: 1, keyword })} style={{ marginBottom: 12 }} />

@@ -109,7 +109,7 @@ export function RichTextEditor({ value, onChange, id, ...rest }: RichTextEditorP
           setLinking(null);
         }}
         okButtonProps={{ disabled: !!linking?.trim() && !SAFE_HREF.test(linking.trim()) }}
-        maskClosable={false}
+        mask={{ closable: false }}
         destroyOnHidden
       >
         <Input aria-label={t('editor.linkPrompt')} placeholder={t('editor.linkPrompt')} value={linking ?? ''} onChange={(e) => setLinking(e.target.value)} autoFocus />

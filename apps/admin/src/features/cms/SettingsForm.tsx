@@ -5,13 +5,13 @@ import { SaveOutlined } from '@ant-design/icons';
 import { siteSettingsSchema, type SiteSettings } from '@bencao/contracts';
 import { cmsApi, cmsKeys, useCmsMutation, useColumns, useSettings } from './api';
 import { columnTreeData } from './ArticleEditor';
-import { useCmsPermission } from './perm';
+import { usePermission } from '@/lib/permission';
 
 /** The one row of site settings: hotlines, hours, filings, company data, copy protection, bidding column. */
 export function SettingsForm() {
   const { t } = useTranslation('cms');
   const { message } = App.useApp();
-  const can = useCmsPermission();
+  const can = usePermission();
   const settings = useSettings();
   const columns = useColumns();
   const [form] = Form.useForm<SiteSettings>();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Drawer, List, Modal, Space, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Modal, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ArticleVersionDetail } from '@bencao/contracts';
 import { cmsApi, cmsKeys, useCmsMutation, useVersions } from './api';
@@ -15,29 +15,28 @@ export function VersionsDrawer({ id, open, onClose, canRestore }: { id: number; 
   const latest = versions.data?.[0]?.version;
   return (
     <Drawer open={open} onClose={onClose} title={t('article.versionsTitle')} size={520} destroyOnHidden>
-      <List
-        loading={versions.isLoading}
-        dataSource={versions.data ?? []}
-        renderItem={(v) => (
-          <List.Item
-            data-testid="cms-version"
-            actions={[
-              <Button key="view" size="small" onClick={async () => setViewing(await cmsApi.articles.version(id, v.id))}>{t('action.view')}</Button>,
-              canRestore && v.version !== latest ? (
-                <Button key="restore" size="small" onClick={() => modal.confirm({
-                  title: t('action.restore'), content: t('article.confirmRestore', { version: v.version }),
-                  onOk: async () => { await restore.mutateAsync(v.id); message.success(t('article.restored', { version: v.version })); },
-                })}>{t('action.restore')}</Button>
-              ) : null,
-            ].filter(Boolean)}
-          >
-            <List.Item.Meta
-              title={<Space><Tag>v{v.version}</Tag>{t(`article.versionAction.${v.action}`)}<Typography.Text type="secondary">{t(`status.${v.status}`)}</Typography.Text></Space>}
-              description={<>{v.title}<br />{v.createdBy} · {dayjs(v.createdAt).format('YYYY-MM-DD HH:mm:ss')}</>}
-            />
-          </List.Item>
-        )}
-      />
+      {versions.isLoading ? <Spin /> : (
+        <ol className="cms-versions">
+          {(versions.data ?? []).map((v) => (
+            <li key={v.id} data-testid="cms-version">
+              <div>
+                <Space wrap><Tag>v{v.version}</Tag>{t(`article.versionAction.${v.action}`)}<Typography.Text type="secondary">{t(`status.${v.status}`)}</Typography.Text></Space>
+                <div>{v.title}</div>
+                <Typography.Text type="secondary">{v.createdBy} · {dayjs(v.createdAt).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
+              </div>
+              <Space>
+                <Button size="small" onClick={async () => setViewing(await cmsApi.articles.version(id, v.id))}>{t('action.view')}</Button>
+                {canRestore && v.version !== latest && (
+                  <Button size="small" onClick={() => modal.confirm({
+                    title: t('action.restore'), content: t('article.confirmRestore', { version: v.version }),
+                    onOk: async () => { await restore.mutateAsync(v.id); message.success(t('article.restored', { version: v.version })); },
+                  })}>{t('action.restore')}</Button>
+                )}
+              </Space>
+            </li>
+          ))}
+        </ol>
+      )}
       <Modal open={!!viewing} onCancel={() => setViewing(null)} footer={null} width={860} title={viewing ? `v${viewing.version} · ${viewing.snapshot.title}` : ''} destroyOnHidden>
         {viewing && (
           <>

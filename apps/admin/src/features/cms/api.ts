@@ -3,7 +3,7 @@ import type {
   ArticleInput, ArticleKind, ArticleVersion, ArticleVersionDetail, CmsArticle, CmsArticleRow, CmsColumnNode, CmsMedia,
   ColumnInput, Page, PreviewAnswer, PublishInput, SiteSettings,
 } from '@bencao/contracts';
-import { call } from './http';
+import { call } from '@/lib/request';
 
 export interface ArticleQuery {
   kind: ArticleKind; page: number; limit: number; sort?: string; order?: 'asc' | 'desc';
@@ -50,6 +50,8 @@ export const cmsApi = {
   },
   settings: {
     get: () => call<SiteSettings>('GET', '/api/cms/settings'),
+    /** the public answer: readable without the settings authority */
+    public: () => call<SiteSettings>('GET', '/api/site/settings'),
     update: (body: SiteSettings) => call<SiteSettings>('PUT', '/api/cms/settings', { body }),
   },
 };
@@ -69,6 +71,7 @@ export const useArticle = (id: number | null) => useQuery({ queryKey: cmsKeys.ar
 export const useVersions = (id: number | null, enabled: boolean) => useQuery({ queryKey: cmsKeys.versions(id ?? 0), queryFn: () => cmsApi.articles.versions(id!), enabled: !!id && enabled });
 export const useMediaList = (q: MediaQuery, enabled = true) => useQuery({ queryKey: cmsKeys.media(q), queryFn: () => cmsApi.media.list(q), placeholderData: keepPreviousData, enabled });
 export const useSettings = () => useQuery({ queryKey: cmsKeys.settings, queryFn: cmsApi.settings.get });
+export const usePublicSettings = () => useQuery({ queryKey: [...cmsKeys.settings, 'public'], queryFn: cmsApi.settings.public });
 export const useCategories = (kind: ArticleKind) => useQuery({ queryKey: ['cms', 'categories', kind], queryFn: () => cmsApi.articles.categories(kind) });
 
 /** a mutation that refreshes the given query keys when it succeeds */

@@ -38,7 +38,7 @@ export default defineLocales({
       versionsTitle: 'Version history', unsaved: 'Save your changes before publishing or previewing.', loading: 'Loading…',
     },
     editor: {
-      bold: 'Bold', italic: 'Italic', h2: 'Heading', h3: 'Subheading', bulletList: 'Bulleted list', orderedList: 'Numbered list', blockquote: 'Quote',
+      bold: 'Bold', italic: 'Italic', h2: 'Heading 2', h3: 'Heading 3', bulletList: 'Bulleted list', orderedList: 'Numbered list', blockquote: 'Quote',
       link: 'Link', unlink: 'Remove link', image: 'Image', undo: 'Undo', redo: 'Redo', linkPrompt: 'Link address (https://, mailto:)', paragraph: 'Paragraph',
     },
     media: {
@@ -94,7 +94,7 @@ export default defineLocales({
       versionsTitle: '历史版本', unsaved: '请先保存修改，再发布或预览。', loading: '加载中…',
     },
     editor: {
-      bold: '加粗', italic: '斜体', h2: '标题', h3: '小标题', bulletList: '项目符号列表', orderedList: '编号列表', blockquote: '引用',
+      bold: '加粗', italic: '斜体', h2: '二级标题', h3: '三级标题', bulletList: '项目符号列表', orderedList: '编号列表', blockquote: '引用',
       link: '链接', unlink: '取消链接', image: '图片', undo: '撤销', redo: '重做', linkPrompt: '链接地址（https://、mailto:）', paragraph: '正文段落',
     },
     media: {
@@ -150,7 +150,7 @@ export default defineLocales({
       versionsTitle: 'Historial de versiones', unsaved: 'Guarde los cambios antes de publicar o previsualizar.', loading: 'Cargando…',
     },
     editor: {
-      bold: 'Negrita', italic: 'Cursiva', h2: 'Título', h3: 'Subtítulo', bulletList: 'Lista con viñetas', orderedList: 'Lista numerada', blockquote: 'Cita',
+      bold: 'Negrita', italic: 'Cursiva', h2: 'Encabezado 2', h3: 'Encabezado 3', bulletList: 'Lista con viñetas', orderedList: 'Lista numerada', blockquote: 'Cita',
       link: 'Enlace', unlink: 'Quitar enlace', image: 'Imagen', undo: 'Deshacer', redo: 'Rehacer', linkPrompt: 'Dirección del enlace (https://, mailto:)', paragraph: 'Párrafo',
     },
     media: {
@@ -206,7 +206,7 @@ export default defineLocales({
       versionsTitle: '版の履歴', unsaved: '公開やプレビューの前に変更を保存してください。', loading: '読み込み中…',
     },
     editor: {
-      bold: '太字', italic: '斜体', h2: '見出し', h3: '小見出し', bulletList: '箇条書き', orderedList: '番号付きリスト', blockquote: '引用',
+      bold: '太字', italic: '斜体', h2: '見出し 2', h3: '見出し 3', bulletList: '箇条書き', orderedList: '番号付きリスト', blockquote: '引用',
       link: 'リンク', unlink: 'リンク解除', image: '画像', undo: '元に戻す', redo: 'やり直す', linkPrompt: 'リンク先（https://、mailto:）', paragraph: '段落',
     },
     media: {

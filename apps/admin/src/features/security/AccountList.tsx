@@ -7,8 +7,8 @@ import { DeleteOutlined, EditOutlined, KeyOutlined, MoreOutlined, PlusOutlined, 
 import dayjs from 'dayjs';
 import { accountCreateSchema, accountUpdateSchema, assignSchema, resetPasswordSchema } from '@bencao/contracts';
 import { keys, securityApi, useAllRoles, usePaged, useSecurityMutation, type AccountRow, type ListQuery } from './api';
-import { langOf, zodRule } from './zodRule';
-import { useSecurityPermission } from './perm';
+import { langOf, zodRule } from '@/lib/zodRule';
+import { usePermission } from '@/lib/permission';
 import { GroupPicker, RolePicker } from './pickers';
 
 const fmt = (s: string | null | undefined) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : '—');
@@ -18,7 +18,7 @@ const prepare = (v: Record<string, unknown>) => Object.fromEntries(Object.entrie
 export function AccountList() {
   const { t } = useTranslation('security');
   const { message, modal } = App.useApp();
-  const can = useSecurityPermission();
+  const can = usePermission();
   const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10 });
   const [filters] = Form.useForm();
   const list = usePaged(keys.accounts, securityApi.accounts, q);

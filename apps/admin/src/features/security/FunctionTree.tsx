@@ -12,9 +12,9 @@ import {
 } from '@bencao/contracts';
 import type { z } from 'zod';
 import { keys, securityApi, useSecurityMutation } from './api';
-import { langOf, zodRule } from './zodRule';
-import { useSecurityPermission } from './perm';
-import { errorText } from './http';
+import { langOf, zodRule } from '@/lib/zodRule';
+import { usePermission } from '@/lib/permission';
+import { errorText } from '@/lib/request';
 
 const CHILD: Record<TreeLevel, TreeLevel | null> = { app: 'module', module: 'function', function: 'operation', operation: 'url', url: null };
 const PARENT_FIELD: Record<TreeLevel, string | null> = { app: null, module: 'appId', function: 'moduleId', operation: 'functionId', url: 'operationId' };
@@ -37,7 +37,7 @@ export function FunctionTree() {
   const { t, i18n } = useTranslation('security');
   const lang = langOf(i18n.language);
   const { message, modal } = App.useApp();
-  const can = useSecurityPermission();
+  const can = usePermission();
   const [keyword, setKeyword] = useState('');
   const [pane, setPane] = useState<Pane>(null);
   const [expanded, setExpanded] = useState<React.Key[] | null>(null);
@@ -134,7 +134,7 @@ function NodeForm({ level, node, parentId, lang, onSaved, onCancel, onDeleted, o
 }) {
   const { t } = useTranslation('security');
   const { message, modal } = App.useApp();
-  const can = useSecurityPermission();
+  const can = usePermission();
   const [form] = Form.useForm();
   const editable = node ? can('security:function:edit') : can('security:function:add');
   const schema = SCHEMA[level];
@@ -215,7 +215,7 @@ function NodeForm({ level, node, parentId, lang, onSaved, onCancel, onDeleted, o
 function ChildrenTable({ parent, onOpen, confirmDelete }: { parent: AuthTreeNode; onOpen: (key: string) => void; confirmDelete: (n: number, run: () => Promise<unknown>) => void }) {
   const { t } = useTranslation('security');
   const { message } = App.useApp();
-  const can = useSecurityPermission();
+  const can = usePermission();
   const [selected, setSelected] = useState<React.Key[]>([]);
   const [kw, setKw] = useState('');
   const level = CHILD[parent.level]!;

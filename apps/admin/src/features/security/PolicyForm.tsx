@@ -4,14 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Divider, Form, InputNumber, Row, Switch } from 'antd';
 import { passwordPolicySchema, type PasswordPolicy } from '@bencao/contracts';
 import { keys, securityApi, useSecurityMutation } from './api';
-import { langOf, zodRule } from './zodRule';
-import { useSecurityPermission } from './perm';
+import { langOf, zodRule } from '@/lib/zodRule';
+import { usePermission } from '@/lib/permission';
 
 /** The one global password policy; saving applies it at once. */
 export function PolicyForm() {
   const { t, i18n } = useTranslation('security');
   const { message } = App.useApp();
-  const can = useSecurityPermission();
+  const can = usePermission();
   const [form] = Form.useForm<PasswordPolicy>();
   const rule = zodRule(passwordPolicySchema, langOf(i18n.language));
   const policy = useQuery({ queryKey: keys.policy, queryFn: securityApi.policy });

@@ -6,14 +6,14 @@ import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { roleGroupSchema } from '@bencao/contracts';
 import { keys, securityApi, usePaged, useSecurityMutation, type GroupRow, type ListQuery } from './api';
-import { langOf, zodRule } from './zodRule';
-import { useSecurityPermission } from './perm';
+import { langOf, zodRule } from '@/lib/zodRule';
+import { usePermission } from '@/lib/permission';
 import { RolePicker } from './pickers';
 
 export function RoleGroupList() {
   const { t } = useTranslation('security');
   const { message, modal } = App.useApp();
-  const can = useSecurityPermission();
+  const can = usePermission();
   const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10 });
   const [filters] = Form.useForm();
   const list = usePaged(keys.groups, securityApi.groups, q);

@@ -6,8 +6,8 @@ import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { ROLE_SCOPES, ROLE_TYPES, roleSchema } from '@bencao/contracts';
 import { keys, securityApi, usePaged, useSecurityMutation, type GrantNode, type ListQuery, type RoleRow } from './api';
-import { langOf, zodRule } from './zodRule';
-import { useSecurityPermission } from './perm';
+import { langOf, zodRule } from '@/lib/zodRule';
+import { usePermission } from '@/lib/permission';
 import { AccountPicker } from './pickers';
 
 const ROLE_TYPE_COLOR = { global: 'blue', common: 'default', inner: 'gold', organ: 'cyan' } as const;
@@ -15,7 +15,7 @@ const ROLE_TYPE_COLOR = { global: 'blue', common: 'default', inner: 'gold', orga
 export function RoleList() {
   const { t } = useTranslation('security');
   const { message, modal } = App.useApp();
-  const can = useSecurityPermission();
+  const can = usePermission();
   const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10 });
   const [filters] = Form.useForm();
   const list = usePaged(keys.roles, securityApi.roles, q);
@@ -129,7 +129,7 @@ function RoleForm({ role, onClose }: { role: RoleRow | null; onClose: () => void
 function GrantDrawer({ role, onClose }: { role: RoleRow; onClose: () => void }) {
   const { t } = useTranslation('security');
   const { message } = App.useApp();
-  const can = useSecurityPermission();
+  const can = usePermission();
   const data = useQuery({ queryKey: ['security', 'grants', role.id], queryFn: () => securityApi.grants(role.id) });
   const [checked, setChecked] = useState<string[]>([]);
   useEffect(() => { if (data.data) setChecked(data.data.checked); }, [data.data]);
@@ -171,7 +171,7 @@ function GrantDrawer({ role, onClose }: { role: RoleRow; onClose: () => void }) 
 function HoldersDrawer({ role, onClose }: { role: RoleRow; onClose: () => void }) {
   const { t } = useTranslation('security');
   const { message, modal } = App.useApp();
-  const can = useSecurityPermission();
+  const can = usePermission();
   const data = useQuery({ queryKey: ['security', 'holders', role.id], queryFn: () => securityApi.roleAccounts(role.id) });
   const revoke = useSecurityMutation((ids: number[]) => securityApi.revoke(role.id, ids), [keys.roles, keys.accounts, ['security', 'holders', role.id]], () => message.success(t('msg.saved')));
   return (

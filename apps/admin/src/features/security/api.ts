@@ -3,7 +3,7 @@ import type {
   AccountCreateInput, AccountUpdateInput, AppInput, AuthTreeNode, EffectiveAuthority, FunctionInput, ModuleInput, OperationInput,
   Page, PasswordPolicy, RoleGroupInput, RoleInput, TreeLevel, UrlInput,
 } from '@bencao/contracts';
-import { call, download } from './http';
+import { call, download } from '@/lib/request';
 
 export interface ListQuery { page: number; limit: number; sort?: string; order?: 'asc' | 'desc'; [k: string]: string | number | undefined }
 const clean = (q: object) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== null));

@@ -1,4 +1,4 @@
-import type { FormInstance, FormRule } from 'antd';
+import type { FormRule } from 'antd';
 import type { z } from 'zod';
 import { formatIssue, type Lang } from '@bencao/contracts';
 
@@ -14,10 +14,10 @@ export const langOf = (language: string | undefined): Lang => {
  * are shown, worded like the server's messages.
  */
 export function zodRule(schema: z.ZodType, lang: Lang, prepare: (values: Record<string, unknown>) => unknown = (v) => v): FormRule {
-  return (form: FormInstance) => ({
+  return ({ getFieldsValue }) => ({
     validator: async (rule) => {
       const field = (rule as { field?: string }).field ?? '';
-      const res = schema.safeParse(prepare(form.getFieldsValue(true)));
+      const res = schema.safeParse(prepare(getFieldsValue(true)));
       if (res.success) return;
       const issue = res.error.issues.find((i) => i.path.join('.') === field);
       if (issue) throw new Error(formatIssue({ ...(issue as object), code: issue.code, message: issue.message } as never, lang));

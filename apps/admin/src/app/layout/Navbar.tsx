@@ -1,0 +1,76 @@
+import { Breadcrumb, Button, Dropdown, Layout, Space, Tooltip } from 'antd';
+import { DownOutlined, GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ColumnHeightOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LANGS, type Lang } from '@bencao/contracts';
+import { changeLanguage } from '@/i18n';
+import { LANGUAGE_LABELS } from '@/i18n/language';
+import { useAuth } from '@/lib/auth';
+import { useRoutes } from '../store/routes';
+import { useSettings, type ComponentSize } from '../store/settings';
+import type { AppRoute } from '../router/types';
+import { useRouteLabel } from './useRouteLabel';
+
+function trailTo(routes: AppRoute[], pathname: string): AppRoute[] {
+  for (const r of routes) {
+    if (r.path === pathname) return [r];
+    const below = trailTo(r.children, pathname);
+    if (below.length) return [r, ...below];
+  }
+  return [];
+}
+
+/** The top bar: sidebar toggle, breadcrumb, language, component size, settings, the user's menu. */
+export function Navbar() {
+  const { t, i18n } = useTranslation();
+  const user = useAuth((s) => s.user);
+  const logout = useAuth((s) => s.logout);
+  const routes = useRoutes((s) => s.routes);
+  const { sidebarOpened, toggleSidebar, size, setSize, setShowSettings } = useSettings();
+  const label = useRouteLabel();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const trail = trailTo(routes, pathname);
+  const profile = routes.flatMap((r) => [r, ...r.children]).find((r) => r.page?.path === 'profile/index');
+
+  return (
+    <Layout.Header className="app-navbar">
+      <Space size={4}>
+        <Button type="text" aria-label={t('nav.toggleSidebar')} aria-expanded={sidebarOpened} icon={sidebarOpened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={toggleSidebar} />
+        <Breadcrumb items={trail.map((r, i) => ({ key: r.path, title: i < trail.length - 1 && r.redirect ? <Link to={r.redirect}>{label(r)}</Link> : label(r) }))} />
+      </Space>
+      <Space size={2}>
+        <Dropdown
+          menu={{ selectable: true, selectedKeys: [i18n.language], items: LANGS.map((l) => ({ key: l, label: LANGUAGE_LABELS[l] })), onClick: ({ key }) => void changeLanguage(key as Lang) }}
+        >
+          <Button type="text" icon={<GlobalOutlined />} aria-label={t('nav.language')}>{LANGUAGE_LABELS[i18n.language as Lang] ?? 'English'}</Button>
+        </Dropdown>
+        <Dropdown
+          menu={{
+            selectable: true, selectedKeys: [size],
+            items: (['small', 'middle', 'large'] as ComponentSize[]).map((s) => ({ key: s, label: t(`nav.size${s[0].toUpperCase()}${s.slice(1)}`) })),
+            onClick: ({ key }) => setSize(key as ComponentSize),
+          }}
+        >
+          <Tooltip title={t('nav.size')}><Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('nav.size')} /></Tooltip>
+        </Dropdown>
+        <Tooltip title={t('nav.settings')}><Button type="text" icon={<SettingOutlined />} aria-label={t('nav.settings')} onClick={() => setShowSettings(true)} /></Tooltip>
+        <Dropdown
+          menu={{
+            items: [
+              ...(profile ? [{ key: 'profile', icon: <UserOutlined />, label: t('nav.changePassword') }] : []),
+              { type: 'divider' as const },
+              { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
+            ],
+            onClick: async ({ key }) => {
+              if (key === 'profile' && profile) navigate(profile.path);
+              if (key === 'logout') { await logout(); navigate('/login', { replace: true }); }
+            },
+          }}
+        >
+          <Button type="text" data-testid="user-menu"><UserOutlined /> {user?.userName} <DownOutlined /></Button>
+        </Dropdown>
+      </Space>
+    </Layout.Header>
+  );
+}

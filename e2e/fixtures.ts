@@ -1,0 +1,40 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** The console as a person uses it: open the login page, sign in, wait for the sidebar the server built. */
+export class ConsoleApp {
+  constructor(readonly page: Page) {}
+
+  async open(path = '/') {
+    await this.page.goto(`/console${path}`);
+  }
+
+  async fillLogin(user: string, password: string) {
+    if (!this.page.url().includes('/console/login')) await this.page.goto('/console/login');
+    await this.page.getByLabel(/账号|Account|Cuenta|アカウント/).fill(user);
+    await this.page.getByLabel(/密码|Password|Contraseña|パスワード/).fill(password);
+    await this.page.getByRole('button', { name: /登\s*录|Sign in|Entrar|ログイン/ }).click();
+  }
+
+  async login(user: string, password: string) {
+    await this.fillLogin(user, password);
+    await expect(this.page.locator('.app-sider .ant-menu')).toBeVisible();
+  }
+
+  sidebar() {
+    return this.page.locator('.app-sider');
+  }
+
+  /** opens a menu group, then one of its items, by their visible labels */
+  async openMenu(group: RegExp | string, item: RegExp | string) {
+    await this.sidebar().getByRole('menuitem', { name: group }).first().click();
+    await this.sidebar().getByRole('menuitem', { name: item }).first().click();
+  }
+}
+
+export const test = base.extend<{ console: ConsoleApp }>({
+  console: async ({ page }, use) => {
+    await use(new ConsoleApp(page));
+  },
+});
+
+export { expect };
