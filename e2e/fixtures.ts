@@ -26,8 +26,9 @@ export class ConsoleApp {
 
   /** opens a menu group, then one of its items, by their visible labels */
   async openMenu(group: RegExp | string, item: RegExp | string) {
-    await this.sidebar().getByRole('menuitem', { name: group }).first().click();
-    await this.sidebar().getByRole('menuitem', { name: item }).first().click();
+    const entry = this.sidebar().getByRole('menuitem', { name: item }).first();
+    if (!(await entry.isVisible())) await this.sidebar().getByRole('menuitem', { name: group }).first().click();
+    await entry.click();
   }
 }
 

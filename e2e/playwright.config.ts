@@ -38,6 +38,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), GATEWAY_PORT: String(port + 1), DATA_DIR: dataDir, BENCAO_PROFILE: 'demo', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), GATEWAY_PORT: String(port + 1), DATA_DIR: dataDir, BENCAO_PROFILE: 'demo', HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' },
   },
 });

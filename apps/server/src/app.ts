@@ -19,6 +19,7 @@ import { installOperationLog } from './platform/operationLog';
 import { langOf } from './platform/i18n';
 import { sessionStore } from './platform/auth/sessions';
 import { validationMessage } from './platform/validation';
+import { coerceFormValue, isZodSchema } from './platform/formCoercion';
 import { authRoutes } from './platform/auth/routes';
 import { MODULES } from './modules/index';
 
@@ -58,6 +59,13 @@ export async function buildApp(database: Database, config: AppConfig): Promise<B
   });
   // SPEC §7: form bodies with nested keys in dotted form (a.b=1 → {a:{b:1}}) parse like JSON ones.
   await app.register(formbody, { parser: (body) => qs.parse(body, { allowDots: true, depth: 10, arrayLimit: 1000 }) });
+  // …and its strings become the numbers, booleans and nulls the route's schema expects.
+  app.addHook('preValidation', async (req) => {
+    const schema = req.routeOptions.schema?.body;
+    if (req.body && isZodSchema(schema) && req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+      req.body = coerceFormValue(schema, req.body);
+    }
+  });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {

@@ -13,6 +13,8 @@ export interface AppConfig {
   adminPassword?: string;
   sessionIdleMinutes: number;
   sessionRefreshDays: number;
+  /** login attempts per minute and client address */
+  loginRateLimit: number;
   /** folders of the built console and site, served in production and demo when present */
   adminDist: string;
   siteDist: string;
@@ -33,6 +35,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.BENCAO_ADMIN_PASSWORD || undefined,
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 30),
     sessionRefreshDays: Number(env.SESSION_REFRESH_DAYS ?? 7),
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(root, 'apps/admin/dist')),
     siteDist: path.resolve(env.SITE_DIST ?? path.join(root, 'apps/site/dist')),
     logLevel: env.LOG_LEVEL ?? (profile === 'test' ? 'warn' : 'info'),

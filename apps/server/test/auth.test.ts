@@ -148,4 +148,18 @@ describe('bodies', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/^message：/);
   });
+
+  it('a form-encoded body of a typed route gets its numbers and booleans, as the console sends it', async () => {
+    const token = await s.login('admin', DEMO.admin.password);
+    const policy = (await s.request('GET', '/api/security/policy', { token })).body.data;
+    const form = Object.fromEntries(Object.entries({ ...policy, minLength: 9 }).map(([k, v]) => [k, String(v)]));
+    const res = await s.request('PUT', '/api/security/policy', { token, form });
+    expect(res.status).toBe(200);
+    const after = (await s.request('GET', '/api/security/policy', { token })).body.data;
+    expect(after).toEqual({ ...policy, minLength: 9 });
+    const bad = await s.request('PUT', '/api/security/policy', { token, form: { ...form, minLength: 'nine' }, lang: 'en' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/minLength/);
+    await s.request('PUT', '/api/security/policy', { token, body: policy });
+  });
 });

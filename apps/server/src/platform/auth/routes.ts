@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
   }, async () => ok(await keys.issue()));
 
   app.post('/api/oauth/token', {
-    config: { authority: PUBLIC, rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { authority: PUBLIC, rateLimit: { max: deps.config.loginRateLimit, timeWindow: '1 minute' } },
     schema: { body: tokenBody, tags: ['auth'] },
   }, async (req, reply) => {
     const lang = langOf(req);
