@@ -57,7 +57,7 @@ test.describe('website content', () => {
 
     await visitor.goto('about:blank');
     await visitor.goto(`/#/newsDetail?id=${id}`);
-    await expect(visitor.getByText(/不存在|已被移除/).first()).toBeVisible();
+    await expect(visitor.getByText(/未找到|不存在|已下线/).first()).toBeVisible();
     await expect(visitor.getByRole('heading', { name: title })).toHaveCount(0);
     await visitor.goto('about:blank');
     await visitor.goto('/#/newsPage');

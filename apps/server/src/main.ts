@@ -3,6 +3,7 @@ import { openDatabase } from './db/client';
 import { seed } from './db/seed/index';
 import { buildApp } from './app';
 import { accounts } from './db/schema/index';
+import { startGateway } from './modules/gateway/proxy';
 
 /** config → db → migrate → seed → listen. */
 async function main() {
@@ -20,17 +21,20 @@ async function main() {
   const seeded = await seed(database.db, config);
   const { app } = await buildApp(database, config);
   await app.listen({ port: config.port, host: config.host });
+  // the gateway: released routes on their own port (modules/gateway/proxy.ts)
+  const gateway = await startGateway(database.db, { port: config.gatewayPort, host: config.host, logLevel: config.logLevel });
 
   const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   console.log(`\nBencao is running (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
   console.log(`  site:     ${base}/`);
   console.log(`  console:  ${base}/console/`);
   console.log(`  API docs: ${base}/api/docs`);
+  console.log(`  gateway:  ${gateway.url}/`);
   if (seeded.demoAccounts.length) {
     console.log('  demo accounts (user / password):');
     for (const d of seeded.demoAccounts) console.log(`    ${d.userId.padEnd(10)} ${d.password.padEnd(14)} ${d.note}`);
   }
-  const stop = async () => { await app.close(); await database.close(); process.exit(0); };
+  const stop = async () => { await gateway.close(); await app.close(); await database.close(); process.exit(0); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -3,6 +3,7 @@ import { buildApp, type BuiltApp } from '../src/app';
 import { encryptForLogin } from '../src/platform/auth/loginKeys';
 import { openTestDatabase, testConfig } from './templateDb';
 import type { AppConfig } from '../src/config';
+import { startGateway, type Gateway } from '../src/modules/gateway/proxy';
 
 export interface Answer<T = any> { status: number; body: T; headers: Headers }
 
@@ -10,6 +11,8 @@ export interface Answer<T = any> { status: number; body: T; headers: Headers }
 export interface TestServer {
   url: string;
   built: BuiltApp;
+  /** the gateway listener, when started with `{ gateway: {} }` */
+  gateway?: Gateway;
   /** the database URL when the run is on PostgreSQL */
   databaseUrl?: string;
   request<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; form?: Record<string, string>; lang?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
@@ -27,10 +30,16 @@ export const DEMO = {
   operator: { userId: 'operator', password: 'Ops@2026x' },
 } as const;
 
-export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** also start the gateway listener on a free port (`pollMs`: how often it reads the rules) */
+  gateway?: { pollMs?: number };
+}
+
+export async function startTestServer(overrides: Partial<AppConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const tdb = await openTestDatabase();
   const built = await buildApp(tdb.database, testConfig(overrides));
   await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const gateway = options.gateway ? await startGateway(built.deps.db, { port: 0, host: '127.0.0.1', pollMs: options.gateway.pollMs }) : undefined;
   const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
 
   const request: TestServer['request'] = async (method, path, opts = {}) => {
@@ -55,12 +64,12 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
   };
 
   return {
-    url, built, databaseUrl: tdb.url, request, loginRaw,
+    url, built, gateway, databaseUrl: tdb.url, request, loginRaw,
     async login(userId, password) {
       const res = await loginRaw(userId, password);
       if (res.status !== 200) throw new Error(`login ${userId} failed: ${JSON.stringify(res.body)}`);
       return res.body.access_token as string;
     },
-    async close() { await built.app.close(); await tdb.drop(); },
+    async close() { await gateway?.close(); await built.app.close(); await tdb.drop(); },
   };
 }

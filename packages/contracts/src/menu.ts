@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGS, type Lang } from './lang';
 
 /** SPEC §3 "Menu item": what the server sends for the logged-in user. */
 export interface MenuResource {
@@ -41,7 +42,6 @@ export interface AltMenuNode {
   appCode: string | null;
 }
 
-export const LANGS = ['en', 'zh', 'es', 'ja'] as const;
-export type Lang = (typeof LANGS)[number];
+export { LANGS, type Lang } from './lang';
 export const langSchema = z.enum(LANGS);
 export const menuNamesSchema = z.object({ en: z.string(), zh: z.string(), es: z.string(), ja: z.string() });

@@ -1,17 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Navigate, useLocation, useRoutes as useRouterRoutes, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, useLocation, useRoutes as useRouterRoutes } from 'react-router';
 import { Spin } from 'antd';
 import { useAuth } from '@/lib/auth';
 import { tokenStore } from '@/lib/token';
 import LoginPage from '@/pages/login/LoginPage';
-import NotFoundPage from '@/pages/error/NotFoundPage';
-import UnauthorizedPage from '@/pages/error/UnauthorizedPage';
-import ForbiddenPage from '@/pages/error/ForbiddenPage';
-import { AppLayout } from './layout/AppLayout';
 import { useRoutes } from './store/routes';
 import { homePath } from './router/menuRoutes';
-import { toRouteObjects } from './router/routeObjects';
+import { RouteProgress } from './router/RouteProgress';
 import { useSessionChecks } from './useSessionChecks';
+
+/** Everything after login loads in its own chunks, so the login page stays small. */
+const Shell = lazy(() => import('./layout/Shell'));
 
 /**
  * After login (or a reload with a saved token) the permission step loads the user and the menu and
@@ -37,26 +36,11 @@ export function App() {
   const location = useLocation();
   useSessionChecks(ready);
 
-  const tree = useMemo<RouteObject[]>(() => {
-    const home = homePath(routes) ?? '/404';
-    return [
-      { path: '/login', element: loggedIn && ready ? <Navigate to={new URLSearchParams(location.search).get('redirect') || home} replace /> : <LoginPage /> },
-      {
-        path: '/',
-        element: <AppLayout />,
-        children: [
-          { index: true, element: <Navigate to={home} replace /> },
-          ...toRouteObjects(routes),
-          { path: '404', element: <NotFoundPage /> },
-          { path: '401', element: <UnauthorizedPage /> },
-          { path: '403', element: <ForbiddenPage /> },
-          { path: '*', element: <Navigate to="/404" replace /> },
-        ],
-      },
-    ];
-  }, [routes, loggedIn, ready, location.search]);
-
-  const element = useRouterRoutes(tree);
+  const redirect = new URLSearchParams(location.search).get('redirect');
+  const element = useRouterRoutes([
+    { path: '/login', element: loggedIn && ready ? <Navigate to={redirect || homePath(routes) || '/404'} replace /> : <LoginPage /> },
+    { path: '/*', element: <Suspense fallback={<RouteProgress />}><Shell /></Suspense> },
+  ]);
   if (location.pathname === '/login') return element;
   if (!loggedIn) return <Navigate to={`/login${location.pathname !== '/' ? `?redirect=${encodeURIComponent(location.pathname + location.search)}` : ''}`} replace />;
   if (!ready) return <div className="app-boot"><Spin size="large" /></div>;

@@ -18,3 +18,9 @@ export function tablePagination(total: number, page: number, limit: number, onCh
 /** antd's sort order → the API's `order`. */
 export const sortOrder = (order: 'ascend' | 'descend' | null | undefined): 'asc' | 'desc' | undefined =>
   order === 'ascend' ? 'asc' : order === 'descend' ? 'desc' : undefined;
+
+/** The SPEC §9 pager layout for a table that keeps its own page state. */
+export const pagerLayout: TablePaginationConfig = {
+  showSizeChanger: true, showQuickJumper: true, pageSizeOptions: PAGE_SIZES,
+  showTotal: (n) => i18n.t('table.total', { ns: 'shell', total: n }),
+};

@@ -1,31 +1,30 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import type { Lang } from '@bencao/contracts';
 import type { Locales, LocaleTree } from './defineLocales';
 import shell from './locales/shell';
 import { initialLanguage, saveLanguage } from './language';
 
-/** Every feature's `locales.ts`, each its own namespace named after the feature folder. */
-const featureModules = import.meta.glob<{ default: Locales<LocaleTree> }>('../features/*/locales.ts', { eager: true });
+const LANGS: Lang[] = ['en', 'zh', 'es', 'ja'];
 
-export const NAMESPACES: Record<string, Locales<LocaleTree>> = {
-  shell: shell as unknown as Locales<LocaleTree>,
-  ...Object.fromEntries(Object.entries(featureModules).map(([file, mod]) => [file.split('/').at(-2)!, mod.default])),
-};
-
-const resources = Object.fromEntries((['en', 'zh', 'es', 'ja'] as Lang[]).map((lang) => [
-  lang, Object.fromEntries(Object.entries(NAMESPACES).map(([ns, l]) => [ns, l[lang]])),
-]));
-
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  ns: Object.keys(NAMESPACES),
-  defaultNS: 'shell',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * The shell's texts are bundled (the login page needs them); every feature's `locales.ts` is its own
+ * namespace, named after the feature folder, loaded with the first page that asks for it.
+ */
+void i18next
+  .use(initReactI18next)
+  .use(resourcesToBackend((lang: Lang, ns: string) => import(`../features/${ns}/locales.ts`).then((m: { default: Locales<LocaleTree> }) => m.default[lang])))
+  .init({
+    resources: Object.fromEntries(LANGS.map((l) => [l, { shell: shell[l] }])),
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: 'en',
+    ns: ['shell'],
+    defaultNS: 'shell',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 export function changeLanguage(lang: Lang) {
   saveLanguage(lang);
@@ -33,6 +32,6 @@ export function changeLanguage(lang: Lang) {
   return i18next.changeLanguage(lang);
 }
 
-export const currentLang = (): Lang => (['en', 'zh', 'es', 'ja'].includes(i18next.language) ? i18next.language : 'en') as Lang;
+export const currentLang = (): Lang => ((LANGS as string[]).includes(i18next.language) ? i18next.language : 'en') as Lang;
 
 export default i18next;

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { LANGS, type Lang } from '@bencao/contracts';
+import { LANGS, type Lang } from '@bencao/contracts/lang';
 
 export const LANGUAGE_COOKIE = 'language';
 export const LANGUAGE_LABELS: Record<Lang, string> = { en: 'English', zh: '中文', es: 'Español', ja: '日本語' };

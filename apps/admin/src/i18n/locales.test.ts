@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyKeysOf, keysOf } from './defineLocales';
-import { NAMESPACES } from './index';
+import { NAMESPACES } from './allNamespaces';
 
 describe('console translations', () => {
   it('loads the shell and every feature namespace', () => {

@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import qs from 'qs';
-import { EnvelopeCode, isSuccessCode, type Envelope } from '@bencao/contracts';
+import { EnvelopeCode, isSuccessCode, type Envelope } from '@bencao/contracts/envelope';
 import i18n from '@/i18n';
 import { config } from './config';
 import { tokenStore } from './token';

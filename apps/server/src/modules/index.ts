@@ -4,6 +4,9 @@ import { securityRoutes } from './security/routes';
 import { auditRoutes } from './audit/routes';
 import { systemRoutes } from './system/routes';
 import { cmsRoutes } from './cms/routes';
+import { organRoutes } from './organ/routes';
+import { commonRoutes } from './common/routes';
+import { gatewayRoutes } from './gateway/routes';
 
 /** Every module's route plugin. A module adds itself here once. */
 export const MODULES: FastifyPluginAsync<ModuleOptions>[] = [
@@ -11,4 +14,7 @@ export const MODULES: FastifyPluginAsync<ModuleOptions>[] = [
   cmsRoutes as FastifyPluginAsync<ModuleOptions>,
   securityRoutes as FastifyPluginAsync<ModuleOptions>,
   auditRoutes as FastifyPluginAsync<ModuleOptions>,
+  organRoutes as FastifyPluginAsync<ModuleOptions>,
+  commonRoutes as FastifyPluginAsync<ModuleOptions>,
+  gatewayRoutes as FastifyPluginAsync<ModuleOptions>,
 ];

@@ -19,10 +19,15 @@ export function redact(value: unknown, depth = 0): unknown {
   return value;
 }
 
-/** Records every mutating API call: who, what, target, from where, result, duration. */
+/**
+ * Records every mutating API call: who, what, target, from where, result, duration. The row is
+ * written in `onSend`, before the answer leaves, so a client that reads the log right after its
+ * call finds it (with `onResponse` the insert could still be running, notably on PostgreSQL).
+ * The duration is measured up to the moment the answer is handed over for sending.
+ */
 export function installOperationLog(app: FastifyInstance, db: Db) {
-  app.addHook('onResponse', async (req, reply) => {
-    if (!MUTATING.has(req.method) || !req.url.startsWith('/api/')) return;
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!MUTATING.has(req.method) || !req.url.startsWith('/api/')) return payload;
     const route = req.routeOptions.url ?? req.url.split('?')[0];
     const segments = route.split('/').filter(Boolean); // api, module, entity, ...
     const params = req.params as Record<string, string> | undefined;
@@ -45,5 +50,6 @@ export function installOperationLog(app: FastifyInstance, db: Db) {
     } catch (err) {
       req.log.error({ err }, 'operation log write failed');
     }
+    return payload;
   });
 }

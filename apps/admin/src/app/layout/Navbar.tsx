@@ -2,7 +2,7 @@ import { Breadcrumb, Button, Dropdown, Layout, Space, Tooltip } from 'antd';
 import { DownOutlined, GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ColumnHeightOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LANGS, type Lang } from '@bencao/contracts';
+import { LANGS, type Lang } from '@bencao/contracts/lang';
 import { changeLanguage } from '@/i18n';
 import { LANGUAGE_LABELS } from '@/i18n/language';
 import { useAuth } from '@/lib/auth';

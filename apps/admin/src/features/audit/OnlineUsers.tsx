@@ -5,6 +5,7 @@ import type { TableProps } from 'antd';
 import { LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { auditApi, useKick, usePagedAudit, type OnlineRow, type Query } from './api';
+import { pagerLayout } from '@/components/table';
 import { usePermission } from '@/lib/permission';
 import { useCurrentSessionId } from './perm';
 
@@ -63,7 +64,7 @@ export function OnlineUsers() {
       <Table<OnlineRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1000 }}
         rowSelection={mayKick ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), getCheckboxProps: (r) => ({ disabled: r.id === current }) } : undefined}
-        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `${n}` }}
+        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
         onChange={(p, _f, s) => {
           const sorter = Array.isArray(s) ? s[0] : s;
           setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });

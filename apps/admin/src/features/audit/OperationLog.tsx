@@ -6,6 +6,7 @@ import type { TableProps } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { auditApi, usePagedAudit, type OperationLogRow, type Query } from './api';
+import { pagerLayout } from '@/components/table';
 import { usePermission } from '@/lib/permission';
 import { errorText } from '@/lib/request';
 
@@ -75,7 +76,7 @@ export function OperationLog() {
       )}
       <Table<OperationLogRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1200 }}
-        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `${n}` }}
+        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
         onChange={(p, _f, s) => {
           const sorter = Array.isArray(s) ? s[0] : s;
           setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });

@@ -12,6 +12,7 @@ import {
 } from '@bencao/contracts';
 import type { z } from 'zod';
 import { keys, securityApi, useSecurityMutation } from './api';
+import { pagerLayout } from '@/components/table';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { errorText } from '@/lib/request';
@@ -244,7 +245,7 @@ function ChildrenTable({ parent, onOpen, confirmDelete }: { parent: AuthTreeNode
     )}>
       <Table<AuthTreeNode> size="small" rowKey="key" columns={cols} dataSource={rows}
         rowSelection={can('security:function:delete') ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
-        pagination={{ pageSize: 10, showSizeChanger: true, hideOnSinglePage: false, showTotal: (n) => `${n}` }} />
+        pagination={{ pageSize: 10, ...pagerLayout }} />
     </Card>
   );
 }

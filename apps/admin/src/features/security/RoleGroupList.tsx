@@ -6,6 +6,7 @@ import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { roleGroupSchema } from '@bencao/contracts';
 import { keys, securityApi, usePaged, useSecurityMutation, type GroupRow, type ListQuery } from './api';
+import { pagerLayout } from '@/components/table';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { RolePicker } from './pickers';
@@ -59,7 +60,7 @@ export function RoleGroupList() {
       <Table<GroupRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 900 }}
         rowSelection={can('security:roleGroup:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
-        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `${n}` }}
+        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
         onChange={(p, _f, s) => {
           const sorter = Array.isArray(s) ? s[0] : s;
           setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });

@@ -6,6 +6,7 @@ import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { ROLE_SCOPES, ROLE_TYPES, roleSchema } from '@bencao/contracts';
 import { keys, securityApi, usePaged, useSecurityMutation, type GrantNode, type ListQuery, type RoleRow } from './api';
+import { pagerLayout } from '@/components/table';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { AccountPicker } from './pickers';
@@ -73,7 +74,7 @@ export function RoleList() {
       <Table<RoleRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1000 }}
         rowSelection={can('security:role:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), getCheckboxProps: (r) => ({ disabled: r.isSuper }) } : undefined}
-        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `${n}` }}
+        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
         onChange={(p, _f, s) => {
           const sorter = Array.isArray(s) ? s[0] : s;
           setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });

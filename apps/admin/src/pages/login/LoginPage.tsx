@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Select, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LANGS, type Lang } from '@bencao/contracts';
+import { LANGS, type Lang } from '@bencao/contracts/lang';
 import { changeLanguage } from '@/i18n';
 import { LANGUAGE_LABELS } from '@/i18n/language';
 import { useAuth } from '@/lib/auth';

@@ -1,3 +1,4 @@
+import { MENU_TREE, type SeedMenu } from './menuTree';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { accountRoles, accounts, passwordPolicy, roleGrants, roles } from '../schema/index';
@@ -13,10 +14,23 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { userId: 'operator', password: 'Ops@2026x', role: 'GOVERNANCE_OPS', note: 'gateway and service governance only' },
 ];
 
+/** The authority and action codes of one menu group of the seeded menu tree. */
+function codesOfGroup(group: string): string[] {
+  const out: string[] = [];
+  const walk = (m: SeedMenu) => {
+    if (m.authority) out.push(m.authority);
+    for (const a of m.actions ?? []) out.push(a.code);
+    m.children?.forEach(walk);
+  };
+  MENU_TREE.filter((m) => m.code === group).forEach(walk);
+  return [...new Set(out)];
+}
+
 const DEMO_ROLES: { code: string; name: string; roleType: 'global' | 'common' | 'inner'; grants: string[] }[] = [
   { code: 'AUDITOR', name: '审计员', roleType: 'common', grants: ['audit:online', 'audit:operationLog', 'audit:operationLog:export', 'audit:loginLog', 'audit:errorLog'] },
   { code: 'WEB_EDITOR', name: '网站编辑', roleType: 'common', grants: ['cms:column', 'cms:column:add', 'cms:column:edit', 'cms:column:delete', 'cms:article', 'cms:article:add', 'cms:article:edit', 'cms:article:delete', 'cms:article:publish', 'cms:media', 'cms:media:add', 'cms:media:edit', 'cms:media:delete'] },
-  { code: 'GOVERNANCE_OPS', name: '运维工程师', roleType: 'common', grants: ['gateway:namespace', 'gateway:config', 'gateway:service', 'gateway:route', 'gateway:apiGroup', 'gateway:flow', 'gateway:degrade', 'gateway:metrics', 'gateway:alarm', 'gateway:alarmReceiver'] },
+  // every screen and action of the service governance group
+  { code: 'GOVERNANCE_OPS', name: '运维工程师', roleType: 'common', grants: codesOfGroup('gateway') },
 ];
 
 export async function seedPolicyAndSuperRole(db: Db) {

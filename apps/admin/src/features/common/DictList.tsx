@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Card, Drawer, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
+import type { TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { dictItemSchema, dictSchema } from '@bencao/contracts';
+import { usePermission } from '@/lib/permission';
+import { langOf, zodRule } from '@/lib/zodRule';
+import { confirmDelete, requireSelection } from '@/components/confirm';
+import { sortOrder, tablePagination } from '@/components/table';
+import { commonApi, keys, useCommonMutation, usePaged, type DictItemRow, type DictRow, type ListQuery } from './api';
+
+const when = (s: string) => new Date(s).toLocaleString();
+
+/** Dictionaries and their items. */
+export function DictList() {
+  const { t } = useTranslation('common');
+  const { message, modal } = App.useApp();
+  const can = usePermission();
+  const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10 });
+  const list = usePaged(keys.dicts, commonApi.dicts, q);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<DictRow | 'new' | null>(null);
+  const [itemsOf, setItemsOf] = useState<DictRow | null>(null);
+  const remove = useCommonMutation((ids: number[]) => commonApi.deleteDicts(ids), [keys.dicts], () => setSelected([]), 'msg.deleted');
+  const cols: TableProps<DictRow>['columns'] = [
+    { title: t('field.code'), dataIndex: 'code', sorter: true, width: 160 },
+    { title: t('field.name'), dataIndex: 'name', sorter: true, width: 180 },
+    { title: t('field.note'), dataIndex: 'note', ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: t('field.itemCount'), dataIndex: 'itemCount', width: 90 },
+    { title: t('field.updatedBy'), dataIndex: 'updatedBy', sorter: true, width: 130, render: (v: string | null) => v ?? '—' },
+    { title: t('field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 180, render: when },
+    {
+      title: '', key: 'actions', width: 230, fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<UnorderedListOutlined />} onClick={() => setItemsOf(r)}>{t('action.items')}</Button>
+          {can('common:dict:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
+          {can('common:dict:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Card size="small">
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Input.Search allowClear placeholder={`${t('field.code')} / ${t('field.name')}`} enterButton={t('action.search')} style={{ width: 300 }} onSearch={(keyword) => setQ({ ...q, keyword, page: 1 })} />
+        {can('common:dict:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+        {can('common:dict:delete') && (
+          <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length)}>{t('action.batchDelete')}</Button>
+        )}
+      </Space>
+      <Table<DictRow>
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1100 }}
+        rowSelection={can('common:dict:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
+        onChange={(_p, _f, s) => { const so = Array.isArray(s) ? s[0] : s; const order = sortOrder(so?.order); setQ({ ...q, sort: order ? String(so?.field) : undefined, order }); }}
+      />
+      {editing && <DictForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {itemsOf && <ItemsDrawer dict={itemsOf} onClose={() => setItemsOf(null)} />}
+    </Card>
+  );
+}
+
+function DictForm({ row, onClose }: { row: DictRow | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('common');
+  const [form] = Form.useForm();
+  const rule = zodRule(dictSchema, langOf(i18n.language));
+  const save = useCommonMutation((body: Record<string, unknown>) => {
+    const parsed = dictSchema.parse(body);
+    return row ? commonApi.updateDict(row.id, parsed) : commonApi.createDict(parsed);
+  }, [keys.dicts], onClose);
+  return (
+    <Modal open width={480} title={row ? t('title.editDict') : t('title.newDict')} onCancel={onClose} onOk={async () => save.mutate(await form.validateFields())}
+      confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden maskClosable={false}>
+      <Form form={form} layout="vertical" initialValues={row ?? {}}>
+        <Form.Item name="code" label={t('field.code')} required rules={[rule]}><Input maxLength={50} /></Form.Item>
+        <Form.Item name="name" label={t('field.name')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
+        <Form.Item name="note" label={t('field.note')} rules={[rule]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function ItemsDrawer({ dict, onClose }: { dict: DictRow; onClose: () => void }) {
+  const { t } = useTranslation('common');
+  const { message, modal } = App.useApp();
+  const can = usePermission();
+  const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10, dictId: dict.id });
+  const list = usePaged(keys.items, commonApi.items, q);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<DictItemRow | 'new' | null>(null);
+  const remove = useCommonMutation((ids: number[]) => commonApi.deleteItems(ids), [keys.items, keys.dicts], () => setSelected([]), 'msg.deleted');
+  const cols: TableProps<DictItemRow>['columns'] = [
+    { title: t('field.code'), dataIndex: 'code', sorter: true },
+    { title: t('field.name'), dataIndex: 'name', sorter: true },
+    { title: t('field.index'), dataIndex: 'seq', sorter: true, width: 90 },
+    {
+      title: '', key: 'actions', width: 150,
+      render: (_, r) => can('common:dict:edit') && (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Drawer open size="large" title={t('title.items', { name: dict.name })} onClose={onClose} destroyOnHidden>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Input.Search allowClear placeholder={`${t('field.code')} / ${t('field.name')}`} enterButton={t('action.search')} style={{ width: 260 }} onSearch={(keyword) => setQ({ ...q, keyword, page: 1 })} />
+        {can('common:dict:edit') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+        {can('common:dict:edit') && (
+          <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length)}>{t('action.batchDelete')}</Button>
+        )}
+      </Space>
+      <Table<DictItemRow>
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []}
+        rowSelection={can('common:dict:edit') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
+        onChange={(_p, _f, s) => { const so = Array.isArray(s) ? s[0] : s; const order = sortOrder(so?.order); setQ({ ...q, sort: order ? String(so?.field) : undefined, order }); }}
+      />
+      {editing && <ItemForm dictId={dict.id} row={editing === 'new' ? null : editing} next={list.data?.total ?? 0} onClose={() => setEditing(null)} />}
+    </Drawer>
+  );
+}
+
+function ItemForm({ dictId, row, next, onClose }: { dictId: number; row: DictItemRow | null; next: number; onClose: () => void }) {
+  const { t, i18n } = useTranslation('common');
+  const [form] = Form.useForm();
+  const rule = zodRule(dictItemSchema, langOf(i18n.language), (v) => ({ ...v, dictId }));
+  const save = useCommonMutation((body: Record<string, unknown>) => {
+    const parsed = dictItemSchema.parse({ ...body, dictId });
+    return row ? commonApi.updateItem(row.id, parsed) : commonApi.createItem(parsed);
+  }, [keys.items, keys.dicts], onClose);
+  return (
+    <Modal open width={440} title={row ? t('title.editItem') : t('title.newItem')} onCancel={onClose} onOk={async () => save.mutate(await form.validateFields())}
+      confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden maskClosable={false}>
+      <Form form={form} layout="vertical" initialValues={row ?? { seq: next }}>
+        <Form.Item name="code" label={t('field.code')} required rules={[rule]}><Input maxLength={50} /></Form.Item>
+        <Form.Item name="name" label={t('field.name')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
+        <Form.Item name="seq" label={t('field.index')} rules={[rule]}><InputNumber min={0} precision={0} style={{ width: '100%' }} /></Form.Item>
+      </Form>
+    </Modal>
+  );
+}

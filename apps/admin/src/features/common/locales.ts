@@ -1,0 +1,128 @@
+import { defineLocales } from '@/i18n/defineLocales';
+
+export default defineLocales({
+  en: {
+    action: {
+      add: 'New', addChild: 'New child', edit: 'Edit', delete: 'Delete', batchDelete: 'Delete selected', save: 'Save', search: 'Search',
+      next: 'Take next number', items: 'Items', addAction: 'Add action', addResource: 'Add resource', remove: 'Remove',
+    },
+    field: {
+      typeId: 'Type ID', name: 'Name', preset: 'System preset', menuCount: 'Menus', menuType: 'Menu category', menuCode: 'Menu code',
+      nameEn: 'Name (English)', nameZh: 'Name (Chinese)', nameEs: 'Name (Spanish)', nameJa: 'Name (Japanese)', isLeaf: 'Leaf', path: 'Path',
+      scheme: 'Scheme', icon: 'Icon', authority: 'Authority', target: 'Target', seq: 'Seq', hidden: 'Hidden', parent: 'Parent', actions: 'Actions',
+      actionName: 'Action name', actionCode: 'Action code', resourcePath: 'Resource path', authorityId: 'Authority ID',
+      ruleId: 'Rule ID', isGlobal: 'Global', organ: 'Organ', length: 'Length', currentValue: 'Current value', prefix: 'Prefix', suffix: 'Suffix',
+      type: 'Type', sample: 'Next number', period: 'Period', code: 'Code', shortName: 'Short name', regionType: 'Type', keyword: 'Keyword',
+      note: 'Note', updatedBy: 'Last modifier', updatedAt: 'Last modified', itemCount: 'Items', index: 'Index', kind: 'Day', dayName: 'Name',
+    },
+    serialType: { yearly: 'Yearly', monthly: 'Monthly', daily: 'Daily' },
+    regionType: { country: 'Country', province: 'Province', city: 'City', county: 'County', street: 'Street' },
+    dayKind: { holiday: 'Holiday (day off)', workday: 'Working day', default: 'As the weekday says' },
+    title: {
+      newMenuType: 'New menu category', editMenuType: 'Edit menu category', newMenu: 'New menu', editMenu: 'Edit menu', newSerial: 'New serial rule',
+      editSerial: 'Edit serial rule', newRegion: 'New region', editRegion: 'Edit region', day: 'Day {{date}}', newDict: 'New dictionary',
+      editDict: 'Edit dictionary', items: 'Items of {{name}}', newItem: 'New item', editItem: 'Edit item', results: 'Search results',
+    },
+    hint: {
+      prefix: 'Literal text followed by YYYY (yearly), YYYYMM (monthly) or YYYYMMDD (daily), e.g. PO-YYYYMM',
+      length: 'Digits of the counter', presetUndeletable: 'System preset categories cannot be deleted.', selectRegion: 'Select a region in the tree.',
+      menuLive: 'Changes reach the sidebar of the users concerned without a new login.', workingDays: '{{n}} working days in {{year}}',
+      editDay: 'Click a day to change it.', noResults: 'Nothing matches.', topLevel: 'Top level', names: 'Empty names fall back to English.',
+    },
+    msg: { saved: 'Saved', deleted: 'Deleted', next: 'Next number: {{no}}' },
+    yes: 'Yes', no: 'No', holiday: 'Off', workday: 'Work',
+  },
+  zh: {
+    action: {
+      add: '新增', addChild: '新增下级', edit: '编辑', delete: '删除', batchDelete: '批量删除', save: '保存', search: '查询',
+      next: '取下一个号', items: '字典项', addAction: '添加操作', addResource: '添加资源', remove: '移除',
+    },
+    field: {
+      typeId: '类别编号', name: '名称', preset: '系统预置', menuCount: '菜单数', menuType: '菜单类别', menuCode: '菜单编码',
+      nameEn: '名称（英文）', nameZh: '名称（中文）', nameEs: '名称（西班牙文）', nameJa: '名称（日文）', isLeaf: '叶子菜单', path: '路径',
+      scheme: 'Scheme', icon: '图标', authority: '权限码', target: '打开方式', seq: '序号', hidden: '隐藏', parent: '上级菜单', actions: '操作列表',
+      actionName: '操作名称', actionCode: '操作编码', resourcePath: '资源路径', authorityId: '权限编号',
+      ruleId: '规则编号', isGlobal: '全局', organ: '所属组织', length: '长度', currentValue: '当前值', prefix: '前缀', suffix: '后缀',
+      type: '类型', sample: '下一个号码', period: '周期', code: '编码', shortName: '简称', regionType: '类型', keyword: '关键字',
+      note: '备注', updatedBy: '最后修改人', updatedAt: '最后修改时间', itemCount: '字典项数', index: '排序', kind: '日期类型', dayName: '名称',
+    },
+    serialType: { yearly: '按年', monthly: '按月', daily: '按日' },
+    regionType: { country: '国家', province: '省', city: '市', county: '区县', street: '街道' },
+    dayKind: { holiday: '休息日（节假日）', workday: '工作日', default: '按星期默认' },
+    title: {
+      newMenuType: '新增菜单类别', editMenuType: '编辑菜单类别', newMenu: '新增菜单', editMenu: '编辑菜单', newSerial: '新增流水号规则',
+      editSerial: '编辑流水号规则', newRegion: '新增行政区划', editRegion: '编辑行政区划', day: '{{date}}', newDict: '新增字典',
+      editDict: '编辑字典', items: '{{name}}的字典项', newItem: '新增字典项', editItem: '编辑字典项', results: '查询结果',
+    },
+    hint: {
+      prefix: '固定文字加 YYYY（按年）、YYYYMM（按月）或 YYYYMMDD（按日），如 PO-YYYYMM',
+      length: '流水号位数', presetUndeletable: '系统预置的菜单类别不能删除。', selectRegion: '请在左侧选择一个行政区划。',
+      menuLive: '修改后，相关用户的侧边栏无需重新登录即可更新。', workingDays: '{{year}} 年共 {{n}} 个工作日',
+      editDay: '点击日期可修改。', noResults: '没有匹配的结果。', topLevel: '顶级', names: '未填写的名称使用英文名称。',
+    },
+    msg: { saved: '保存成功', deleted: '删除成功', next: '下一个号码：{{no}}' },
+    yes: '是', no: '否', holiday: '休', workday: '班',
+  },
+  es: {
+    action: {
+      add: 'Nuevo', addChild: 'Nuevo hijo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', search: 'Buscar',
+      next: 'Tomar el siguiente número', items: 'Elementos', addAction: 'Añadir acción', addResource: 'Añadir recurso', remove: 'Quitar',
+    },
+    field: {
+      typeId: 'ID de tipo', name: 'Nombre', preset: 'Predefinido', menuCount: 'Menús', menuType: 'Categoría de menú', menuCode: 'Código de menú',
+      nameEn: 'Nombre (inglés)', nameZh: 'Nombre (chino)', nameEs: 'Nombre (español)', nameJa: 'Nombre (japonés)', isLeaf: 'Hoja', path: 'Ruta',
+      scheme: 'Esquema', icon: 'Icono', authority: 'Autoridad', target: 'Destino', seq: 'Orden', hidden: 'Oculto', parent: 'Padre', actions: 'Acciones',
+      actionName: 'Nombre de acción', actionCode: 'Código de acción', resourcePath: 'Ruta del recurso', authorityId: 'ID de autoridad',
+      ruleId: 'ID de regla', isGlobal: 'Global', organ: 'Órgano', length: 'Longitud', currentValue: 'Valor actual', prefix: 'Prefijo', suffix: 'Sufijo',
+      type: 'Tipo', sample: 'Siguiente número', period: 'Periodo', code: 'Código', shortName: 'Nombre corto', regionType: 'Tipo', keyword: 'Palabra clave',
+      note: 'Nota', updatedBy: 'Último editor', updatedAt: 'Última modificación', itemCount: 'Elementos', index: 'Índice', kind: 'Día', dayName: 'Nombre',
+    },
+    serialType: { yearly: 'Anual', monthly: 'Mensual', daily: 'Diario' },
+    regionType: { country: 'País', province: 'Provincia', city: 'Ciudad', county: 'Condado', street: 'Calle' },
+    dayKind: { holiday: 'Festivo (libre)', workday: 'Laborable', default: 'Según el día de la semana' },
+    title: {
+      newMenuType: 'Nueva categoría de menú', editMenuType: 'Editar categoría de menú', newMenu: 'Nuevo menú', editMenu: 'Editar menú', newSerial: 'Nueva regla de numeración',
+      editSerial: 'Editar regla de numeración', newRegion: 'Nueva región', editRegion: 'Editar región', day: 'Día {{date}}', newDict: 'Nuevo diccionario',
+      editDict: 'Editar diccionario', items: 'Elementos de {{name}}', newItem: 'Nuevo elemento', editItem: 'Editar elemento', results: 'Resultados',
+    },
+    hint: {
+      prefix: 'Texto fijo seguido de YYYY (anual), YYYYMM (mensual) o YYYYMMDD (diario), p. ej. PO-YYYYMM',
+      length: 'Dígitos del contador', presetUndeletable: 'Las categorías predefinidas no se pueden eliminar.', selectRegion: 'Seleccione una región del árbol.',
+      menuLive: 'Los cambios llegan a la barra lateral de los usuarios sin volver a iniciar sesión.', workingDays: '{{n}} días laborables en {{year}}',
+      editDay: 'Haga clic en un día para cambiarlo.', noResults: 'No hay coincidencias.', topLevel: 'Nivel superior', names: 'Los nombres vacíos usan el inglés.',
+    },
+    msg: { saved: 'Guardado', deleted: 'Eliminado', next: 'Siguiente número: {{no}}' },
+    yes: 'Sí', no: 'No', holiday: 'Libre', workday: 'Laboral',
+  },
+  ja: {
+    action: {
+      add: '新規', addChild: '下位を追加', edit: '編集', delete: '削除', batchDelete: '選択を削除', save: '保存', search: '検索',
+      next: '次の番号を取得', items: '項目', addAction: '操作を追加', addResource: 'リソースを追加', remove: '削除',
+    },
+    field: {
+      typeId: '分類 ID', name: '名称', preset: 'システム既定', menuCount: 'メニュー数', menuType: 'メニュー分類', menuCode: 'メニューコード',
+      nameEn: '名称（英語）', nameZh: '名称（中国語）', nameEs: '名称（スペイン語）', nameJa: '名称（日本語）', isLeaf: '末端', path: 'パス',
+      scheme: 'スキーム', icon: 'アイコン', authority: '権限コード', target: 'ターゲット', seq: '順序', hidden: '非表示', parent: '親メニュー', actions: '操作一覧',
+      actionName: '操作名', actionCode: '操作コード', resourcePath: 'リソースパス', authorityId: '権限 ID',
+      ruleId: 'ルール ID', isGlobal: 'グローバル', organ: '組織', length: '桁数', currentValue: '現在値', prefix: '接頭辞', suffix: '接尾辞',
+      type: '種別', sample: '次の番号', period: '期間', code: 'コード', shortName: '略称', regionType: '種別', keyword: 'キーワード',
+      note: '備考', updatedBy: '最終更新者', updatedAt: '最終更新日時', itemCount: '項目数', index: '順序', kind: '日の種別', dayName: '名称',
+    },
+    serialType: { yearly: '年次', monthly: '月次', daily: '日次' },
+    regionType: { country: '国', province: '省', city: '市', county: '区・県', street: '街道' },
+    dayKind: { holiday: '休日（祝日）', workday: '営業日', default: '曜日どおり' },
+    title: {
+      newMenuType: 'メニュー分類の追加', editMenuType: 'メニュー分類の編集', newMenu: 'メニューの追加', editMenu: 'メニューの編集', newSerial: '連番ルールの追加',
+      editSerial: '連番ルールの編集', newRegion: '行政区画の追加', editRegion: '行政区画の編集', day: '{{date}}', newDict: '辞書の追加',
+      editDict: '辞書の編集', items: '{{name}} の項目', newItem: '項目の追加', editItem: '項目の編集', results: '検索結果',
+    },
+    hint: {
+      prefix: '固定文字列の後に YYYY（年次）、YYYYMM（月次）、YYYYMMDD（日次）。例：PO-YYYYMM',
+      length: 'カウンターの桁数', presetUndeletable: 'システム既定の分類は削除できません。', selectRegion: 'ツリーから行政区画を選択してください。',
+      menuLive: '変更は再ログインなしで対象ユーザーのサイドバーに反映されます。', workingDays: '{{year}} 年の営業日は {{n}} 日',
+      editDay: '日付をクリックすると変更できます。', noResults: '一致するものはありません。', topLevel: '最上位', names: '空の名称には英語名が使われます。',
+    },
+    msg: { saved: '保存しました', deleted: '削除しました', next: '次の番号：{{no}}' },
+    yes: 'はい', no: 'いいえ', holiday: '休', workday: '出',
+  },
+});

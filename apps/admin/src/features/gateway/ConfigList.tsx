@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { DeleteOutlined, DiffOutlined, EditOutlined, HistoryOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CONFIG_TYPES, DEFAULT_GROUP, configSchema } from '@bencao/contracts';
+import { zodRule, langOf } from '@/lib/zodRule';
+import { usePermission } from '@/lib/permission';
+import { confirmAction, confirmDelete, requireSelection } from '@/components/confirm';
+import { sortOrder, tablePagination } from '@/components/table';
+import { gatewayApi, usePaged, useGwMutation, type ConfigRow, type HistoryRow, type ListQuery } from './api';
+import { DiffView } from './DiffView';
+
+const KEY = ['gateway', 'configs'];
+
+/** Config centre: configs per namespace, history, side-by-side compare, rollback. */
+export function ConfigList() {
+  const { t } = useTranslation('gateway');
+  const { message, modal } = App.useApp();
+  const can = usePermission();
+  const namespaces = useQuery({ queryKey: ['gateway', 'namespaces'], queryFn: gatewayApi.namespaces });
+  const [ns, setNs] = useState('public');
+  const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10 });
+  const [filters] = Form.useForm();
+  const list = usePaged([...KEY, ns], gatewayApi.configs, { ...q, namespaceId: ns });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<ConfigRow | 'new' | null>(null);
+  const [history, setHistory] = useState<ConfigRow | null>(null);
+  const remove = useGwMutation((ids: number[]) => gatewayApi.deleteConfigs(ids), [KEY], () => { message.success(t('msg.deleted')); setSelected([]); });
+
+  const cols: TableProps<ConfigRow>['columns'] = [
+    { title: t('field.dataId'), dataIndex: 'dataId', sorter: true },
+    { title: t('field.group'), dataIndex: 'group', sorter: true, width: 160 },
+    { title: t('field.appName'), dataIndex: 'appName', sorter: true, width: 140, render: (v: string | null) => v ?? '—' },
+    { title: t('field.tags'), dataIndex: 'tags', width: 140, render: (v: string | null) => (v ? v.split(',').map((x) => <Tag key={x}>{x.trim()}</Tag>) : '—') },
+    { title: t('field.type'), dataIndex: 'type', width: 90 },
+    { title: t('field.md5'), dataIndex: 'md5', width: 280, render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
+    { title: t('field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    {
+      title: '', key: 'actions', width: 220, fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          {can('gateway:config:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
+          <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setHistory(r)}>{t('action.history')}</Button>
+          {can('gateway:config:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Card size="small">
+      <Tabs activeKey={ns} onChange={(k) => { setNs(k); setQ({ ...q, page: 1 }); setSelected([]); }}
+        items={(namespaces.data ?? [{ id: 'public', showName: 'public' }]).map((n) => ({ key: n.id, label: n.showName }))} />
+      <Form form={filters} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
+        <Form.Item name="dataId" label={t('field.dataId')}><Input allowClear /></Form.Item>
+        <Form.Item name="group" label={t('field.group')}><Input allowClear /></Form.Item>
+        <Form.Item name="appName" label={t('field.appName')}><Input allowClear /></Form.Item>
+        <Form.Item name="tags" label={t('field.tags')}><Input allowClear /></Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
+          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
+        </Space>
+      </Form>
+      <Space style={{ marginBottom: 12 }}>
+        {can('gateway:config:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+        {can('gateway:config:delete') && (
+          <Button danger icon={<DeleteOutlined />} onClick={() => { if (requireSelection(message, t, selected)) void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length); }}>{t('action.batchDelete')}</Button>
+        )}
+      </Space>
+      <Typography.Paragraph type="secondary">{t('msg.appApiHint')}</Typography.Paragraph>
+      <Table<ConfigRow>
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1300 }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
+        onChange={(_p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          const order = sortOrder(sorter?.order);
+          setQ({ ...q, sort: order ? String(sorter?.field) : undefined, order });
+        }}
+      />
+      {editing && <ConfigForm config={editing === 'new' ? null : editing} namespaceId={ns} onClose={() => setEditing(null)} />}
+      {history && <HistoryDrawer config={history} onClose={() => setHistory(null)} confirm={(fn, content) => confirmAction(modal, t, fn, content)} />}
+    </Card>
+  );
+}
+
+function ConfigForm({ config, namespaceId, onClose }: { config: ConfigRow | null; namespaceId: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation('gateway');
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const rule = zodRule(configSchema, langOf(i18n.language));
+  const detail = useQuery({ queryKey: ['gateway', 'config', config?.id], queryFn: () => gatewayApi.config(config!.id), enabled: !!config });
+  useEffect(() => {
+    if (!config) form.setFieldsValue({ namespaceId, group: DEFAULT_GROUP, type: 'text' });
+    else if (detail.data) form.setFieldsValue(detail.data);
+  }, [config, detail.data, namespaceId, form]);
+  const save = useGwMutation((body: unknown) => (config ? gatewayApi.updateConfig(config.id, body) : gatewayApi.createConfig(body)),
+    [KEY, ['gateway', 'config', config?.id], ['gateway', 'namespaces']], () => { message.success(config ? t('msg.updateOk') : t('msg.createOk')); onClose(); });
+  const submit = async () => { const v = await form.validateFields(); save.mutate(configSchema.parse({ ...v, namespaceId })); };
+  return (
+    <Modal open width={820} title={config ? t('title.editConfig') : t('title.newConfig')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
+      okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
+      <Form form={form} layout="vertical" requiredMark>
+        <Space.Compact block>
+          <Form.Item name="dataId" label={t('field.dataId')} required rules={[rule]} style={{ flex: 2 }}><Input disabled={!!config} maxLength={255} /></Form.Item>
+          <Form.Item name="group" label={t('field.group')} required rules={[rule]} style={{ flex: 1, marginLeft: 12 }}><Input disabled={!!config} maxLength={128} /></Form.Item>
+        </Space.Compact>
+        <Space.Compact block>
+          <Form.Item name="appName" label={t('field.appName')} rules={[rule]} style={{ flex: 1 }}><Input maxLength={128} /></Form.Item>
+          <Form.Item name="tags" label={t('field.tags')} rules={[rule]} style={{ flex: 1, marginLeft: 12 }}><Input maxLength={500} /></Form.Item>
+          <Form.Item name="type" label={t('field.type')} style={{ width: 150, marginLeft: 12 }}><Select options={CONFIG_TYPES.map((v) => ({ value: v, label: v }))} /></Form.Item>
+        </Space.Compact>
+        <Form.Item name="description" label={t('field.description')} rules={[rule]}><Input maxLength={500} /></Form.Item>
+        <Form.Item name="content" label={t('field.content')} required rules={[rule]}>
+          <Input.TextArea rows={14} style={{ fontFamily: 'monospace' }} spellCheck={false} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function HistoryDrawer({ config, onClose, confirm }: { config: ConfigRow; onClose: () => void; confirm: (fn: () => Promise<unknown>, content: string) => Promise<boolean> }) {
+  const { t } = useTranslation('gateway');
+  const { message } = App.useApp();
+  const can = usePermission();
+  const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10 });
+  const hkey = ['gateway', 'history', config.namespaceId, config.dataId, config.group];
+  const list = usePaged(hkey, gatewayApi.history, { ...q, namespaceId: config.namespaceId, dataId: config.dataId, group: config.group });
+  const [compare, setCompare] = useState<HistoryRow | null>(null);
+  const rollback = useGwMutation((id: number) => gatewayApi.rollback(id), [hkey, KEY, ['gateway', 'namespaces']], () => message.success(t('msg.rollbackOk')));
+  return (
+    <Drawer open width={860} title={t('title.history', { dataId: config.dataId, group: config.group })} onClose={onClose} destroyOnHidden>
+      <Table<HistoryRow> rowKey="id" size="small" loading={list.isFetching} dataSource={list.data?.records ?? []}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
+        columns={[
+          { title: t('field.time'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString(), width: 170 },
+          { title: t('field.opType'), dataIndex: 'opType', width: 90, render: (v: HistoryRow['opType']) => <Tag color={v === 'delete' ? 'red' : v === 'insert' ? 'green' : 'blue'}>{t(`opType.${v}`)}</Tag> },
+          { title: t('field.operator'), dataIndex: 'operator', width: 100, render: (v: string | null) => v ?? '—' },
+          { title: t('field.md5'), dataIndex: 'md5', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+          {
+            title: '', key: 'actions', width: 190,
+            render: (_, r) => (
+              <Space size={0}>
+                <Button type="link" size="small" icon={<DiffOutlined />} onClick={() => setCompare(r)}>{t('action.compare')}</Button>
+                {can('gateway:config:rollback') && (
+                  <Button type="link" size="small" icon={<RollbackOutlined />}
+                    onClick={() => void confirm(() => rollback.mutateAsync(r.id), t('msg.rollbackConfirm', { what: t(r.opType === 'insert' ? 'msg.rollbackInsert' : 'msg.rollbackUpdate') }))}>
+                    {t('action.rollback')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]} />
+      {compare && <CompareModal row={compare} configId={config.id} onClose={() => setCompare(null)} />}
+    </Drawer>
+  );
+}
+
+function CompareModal({ row, configId, onClose }: { row: HistoryRow; configId: number; onClose: () => void }) {
+  const { t } = useTranslation('gateway');
+  const old = useQuery({ queryKey: ['gateway', 'historyItem', row.id], queryFn: () => gatewayApi.historyItem(row.id) });
+  const cur = useQuery({ queryKey: ['gateway', 'config', configId], queryFn: () => gatewayApi.config(configId), retry: false });
+  const ready = old.data && (cur.data || cur.isError);
+  return (
+    <Modal open width={1100} title={t('title.compare')} onCancel={onClose} footer={null} destroyOnHidden>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('msg.compareHint')} />
+      {ready && (
+        <DiffView left={old.data!.content} right={cur.data?.content ?? ''}
+          leftTitle={`${t(`opType.${row.opType}`)} · ${new Date(row.createdAt).toLocaleString()} · ${row.md5}`}
+          rightTitle={cur.data ? `${new Date(cur.data.updatedAt).toLocaleString()} · ${cur.data.md5}` : t('msg.noCurrent')} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import type { TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { z } from 'zod';
+import { zodRule, langOf } from '@/lib/zodRule';
+import { usePermission } from '@/lib/permission';
+import { confirmDelete, requireSelection } from '@/components/confirm';
+import { sortOrder, tablePagination } from '@/components/table';
+import { gatewayApi, usePaged, useGwMutation, type ListQuery, type Row, type SimpleKind } from './api';
+
+/** One field of a simple rule screen: shown in the table and edited in the form. */
+export interface FieldSpec {
+  name: string;
+  kind: 'text' | 'textarea' | 'number' | 'select' | 'switch' | 'time';
+  required?: boolean;
+  /** select: option values; labels are `${name}.${value}` translations */
+  options?: readonly string[];
+  optionNs?: string;
+  inTable?: boolean;
+  sortable?: boolean;
+  extra?: string;
+  /** shown only when the form's values satisfy it */
+  when?: (values: Record<string, unknown>) => boolean;
+  min?: number; max?: number; step?: number;
+}
+
+/** List + form of API groups, flow and degrade rules, alarm rules and receivers (the same CRUD shape). */
+export function SimpleCrud({ kind, authority, schema, fields, defaults, toggles }: {
+  kind: SimpleKind; authority: string; schema: z.ZodType; fields: FieldSpec[]; defaults: Record<string, unknown>; toggles?: boolean;
+}) {
+  const { t } = useTranslation('gateway');
+  const { message, modal } = App.useApp();
+  const can = usePermission();
+  const key = ['gateway', kind];
+  const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10 });
+  const [filters] = Form.useForm();
+  const list = usePaged(key, (x) => gatewayApi.list(kind, x), q);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const remove = useGwMutation((ids: number[]) => gatewayApi.remove(kind, ids), [key], () => { message.success(t('msg.deleted')); setSelected([]); });
+  const toggle = useGwMutation((a: { id: number; on: boolean }) => gatewayApi.setEnabled(kind, a.id, a.on), [key]);
+
+  const show = (f: FieldSpec, v: unknown): ReactNode => {
+    if (f.kind === 'switch') return <Tag color={v ? 'green' : undefined}>{v ? t('state.inUse') : t('state.notInUse')}</Tag>;
+    if (f.kind === 'select' && typeof v === 'string') return t(`${f.optionNs ?? f.name}.${v}`);
+    return v === null || v === undefined || v === '' ? '—' : String(v);
+  };
+  const cols: TableProps<Row>['columns'] = [
+    ...fields.filter((f) => f.inTable !== false).map((f) => ({
+      title: t(`field.${f.name === 'enabled' ? 'ruleEnabled' : f.name}`), dataIndex: f.name, sorter: !!f.sortable, ellipsis: f.kind === 'textarea',
+      render: (v: unknown, r: Row) => (f.kind === 'switch' && toggles && f.name === 'enabled'
+        ? <Switch size="small" checked={!!v} disabled={!can(`${authority}:edit`)} onChange={(on) => toggle.mutate({ id: r.id, on })} />
+        : show(f, v)),
+    })),
+    {
+      title: '', key: 'actions', width: 150, fixed: 'right' as const,
+      render: (_: unknown, r: Row) => (
+        <Space size={0}>
+          {can(`${authority}:edit`) && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
+          {can(`${authority}:delete`) && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Card size="small">
+      <Form form={filters} layout="inline" style={{ marginBottom: 12 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
+        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear /></Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
+          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
+        </Space>
+      </Form>
+      <Space style={{ marginBottom: 12 }}>
+        {can(`${authority}:add`) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+        {can(`${authority}:delete`) && (
+          <Button danger icon={<DeleteOutlined />} onClick={() => { if (requireSelection(message, t, selected)) void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length); }}>{t('action.batchDelete')}</Button>
+        )}
+      </Space>
+      <Table<Row>
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1000 }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
+        onChange={(_p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          const order = sortOrder(sorter?.order);
+          setQ({ ...q, sort: order ? String(sorter?.field) : undefined, order });
+        }}
+      />
+      {editing && (
+        <SimpleForm kind={kind} schema={schema} fields={fields} row={editing === 'new' ? null : editing} defaults={defaults}
+          invalidate={key} onClose={() => setEditing(null)} />
+      )}
+    </Card>
+  );
+}
+
+function SimpleForm({ kind, schema, fields, row, defaults, invalidate, onClose }: {
+  kind: SimpleKind; schema: z.ZodType; fields: FieldSpec[]; row: Row | null; defaults: Record<string, unknown>; invalidate: string[]; onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('gateway');
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const rule = zodRule(schema, langOf(i18n.language));
+  const [initial] = useState(() => row ?? defaults);
+  useEffect(() => { form.setFieldsValue(initial); }, [initial, form]);
+  const save = useGwMutation((body: unknown) => (row ? gatewayApi.update(kind, row.id, body) : gatewayApi.create(kind, body)), [invalidate],
+    () => { message.success(row ? t('msg.updateOk') : t('msg.createOk')); onClose(); });
+  const submit = async () => {
+    const v = await form.validateFields();
+    save.mutate(schema.parse({ ...defaults, ...v }));
+  };
+  return (
+    <Modal open width={620} title={row ? t('title.editItem') : t('title.newItem')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
+      okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
+      <Form form={form} layout="vertical" requiredMark>
+        {fields.filter((f) => !f.when || f.when({ ...defaults, ...(row ?? {}), ...(values ?? {}) })).map((f) => (
+          <Form.Item key={f.name} name={f.name} label={t(`field.${f.name === 'enabled' ? 'ruleEnabled' : f.name}`)} required={f.required}
+            rules={[rule]} valuePropName={f.kind === 'switch' ? 'checked' : 'value'} extra={f.extra}>
+            {f.kind === 'text' && <Input maxLength={500} />}
+            {f.kind === 'time' && <Input placeholder="09:00" maxLength={5} style={{ width: 120 }} />}
+            {f.kind === 'textarea' && <Input.TextArea rows={3} maxLength={2000} />}
+            {f.kind === 'number' && <InputNumber min={f.min} max={f.max} step={f.step} style={{ width: 200 }} />}
+            {f.kind === 'switch' && <Switch />}
+            {f.kind === 'select' && <Select options={(f.options ?? []).map((o) => ({ value: o, label: t(`${f.optionNs ?? f.name}.${o}`) }))} />}
+          </Form.Item>
+        ))}
+      </Form>
+    </Modal>
+  );
+}

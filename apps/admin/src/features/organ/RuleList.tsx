@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Table } from 'antd';
+import type { TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { organRuleSchema } from '@bencao/contracts';
+import { usePermission } from '@/lib/permission';
+import { langOf, zodRule } from '@/lib/zodRule';
+import { confirmDelete, requireSelection } from '@/components/confirm';
+import { sortOrder, tablePagination } from '@/components/table';
+import { keys, organApi, useOrganMutation, usePaged, type ListQuery, type RuleRow } from './api';
+
+/** Organ rules: which organ type may sit under which (company → department → position). */
+export function RuleList() {
+  const { t } = useTranslation('organ');
+  const { message, modal } = App.useApp();
+  const can = usePermission();
+  const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10 });
+  const list = usePaged(keys.rules, organApi.rules, q);
+  const types = useQuery({ queryKey: [...keys.types, 'options'], queryFn: organApi.typeOptions });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<RuleRow | 'new' | null>(null);
+  const remove = useOrganMutation((ids: number[]) => organApi.deleteRules(ids), [keys.rules], () => setSelected([]), 'msg.deleted');
+  const typeLabel = (code: string | null, name: string | null) => (code ? `${name ?? code} (${code})` : t('hint.topLevel'));
+  const cols: TableProps<RuleRow>['columns'] = [
+    { title: t('field.parentTypeRule'), dataIndex: 'parentTypeCode', sorter: true, render: (_, r) => typeLabel(r.parentTypeCode, r.parentTypeName) },
+    { title: t('field.childTypeRule'), dataIndex: 'childTypeCode', sorter: true, render: (_, r) => typeLabel(r.childTypeCode, r.childTypeName) },
+    { title: t('field.note'), dataIndex: 'note', ellipsis: true, render: (v: string | null) => v ?? '—' },
+    {
+      title: '', key: 'actions', width: 160, fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          {can('organ:rule:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
+          {can('organ:rule:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
+        </Space>
+      ),
+    },
+  ];
+  const typeOptions = (types.data ?? []).map((x) => ({ value: x.code, label: `${x.name} (${x.code})` }));
+  return (
+    <Card size="small">
+      <Alert type="info" showIcon message={t('hint.rules')} style={{ marginBottom: 12 }} />
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Select allowClear placeholder={t('field.type')} style={{ width: 200 }} options={typeOptions} onChange={(typeCode?: string) => setQ({ ...q, typeCode, page: 1 })} />
+        <Input.Search allowClear placeholder={t('field.keyword')} enterButton={t('action.search')} style={{ width: 260 }} onSearch={(keyword) => setQ({ ...q, keyword, page: 1 })} />
+        {can('organ:rule:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+        {can('organ:rule:delete') && (
+          <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length)}>
+            {t('action.batchDelete')}
+          </Button>
+        )}
+      </Space>
+      <Table<RuleRow>
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 800 }}
+        rowSelection={can('organ:rule:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
+        onChange={(_p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          const order = sortOrder(sorter?.order);
+          setQ({ ...q, sort: order ? String(sorter?.field) : undefined, order });
+        }}
+      />
+      {editing && <RuleForm rule={editing === 'new' ? null : editing} typeOptions={typeOptions} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
+
+function RuleForm({ rule: current, typeOptions, onClose }: { rule: RuleRow | null; typeOptions: { value: string; label: string }[]; onClose: () => void }) {
+  const { t, i18n } = useTranslation('organ');
+  const [form] = Form.useForm();
+  const rule = zodRule(organRuleSchema, langOf(i18n.language));
+  const save = useOrganMutation((body: Record<string, unknown>) => {
+    const parsed = organRuleSchema.parse(body);
+    return current ? organApi.updateRule(current.id, parsed) : organApi.createRule(parsed);
+  }, [keys.rules], onClose);
+  const submit = async () => save.mutate(await form.validateFields());
+  return (
+    <Modal open width={520} title={current ? t('title.editRule') : t('title.newRule')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
+      okText={t('action.save')} destroyOnHidden maskClosable={false}>
+      <Form form={form} layout="vertical" initialValues={current ?? {}}>
+        <Form.Item name="parentTypeCode" label={t('field.parentTypeRule')} rules={[rule]}>
+          <Select allowClear placeholder={t('hint.topLevel')} options={typeOptions} />
+        </Form.Item>
+        <Form.Item name="childTypeCode" label={t('field.childTypeRule')} required rules={[rule]}><Select options={typeOptions} /></Form.Item>
+        <Form.Item name="note" label={t('field.note')} rules={[rule]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,6 @@
+import { WorkCalendar } from '@/features/common/WorkCalendar';
+
+/** Common components › Working calendar. */
+export default function CalendarPage() {
+  return <WorkCalendar />;
+}

@@ -1,0 +1,6 @@
+import { DictList } from '@/features/common/DictList';
+
+/** Common components › Dictionaries. */
+export default function DictPage() {
+  return <DictList />;
+}

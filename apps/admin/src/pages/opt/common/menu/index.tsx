@@ -1,0 +1,6 @@
+import { MenuEditor } from '@/features/common/MenuEditor';
+
+/** Common components › Menus. */
+export default function MenuPage() {
+  return <MenuEditor />;
+}

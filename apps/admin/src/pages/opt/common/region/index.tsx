@@ -1,0 +1,6 @@
+import { RegionTree } from '@/features/common/RegionTree';
+
+/** Common components › Regions. */
+export default function RegionPage() {
+  return <RegionTree />;
+}

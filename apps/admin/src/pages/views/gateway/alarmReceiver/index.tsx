@@ -1,0 +1,6 @@
+import { AlarmReceiverList } from '@/features/gateway/Rules';
+
+/** Service governance › alarmReceiver. */
+export default function Page() {
+  return <AlarmReceiverList />;
+}

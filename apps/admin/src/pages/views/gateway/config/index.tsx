@@ -1,0 +1,6 @@
+import { ConfigList } from '@/features/gateway/ConfigList';
+
+/** Service governance › config. */
+export default function Page() {
+  return <ConfigList />;
+}

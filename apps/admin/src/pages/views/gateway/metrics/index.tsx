@@ -1,0 +1,6 @@
+import { GatewayMetrics } from '@/features/gateway/Metrics';
+
+/** Service governance › metrics. */
+export default function Page() {
+  return <GatewayMetrics />;
+}

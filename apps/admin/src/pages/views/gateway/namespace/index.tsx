@@ -1,0 +1,6 @@
+import { NamespaceList } from '@/features/gateway/NamespaceList';
+
+/** Service governance › namespace. */
+export default function Page() {
+  return <NamespaceList />;
+}

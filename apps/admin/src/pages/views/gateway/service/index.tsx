@@ -1,0 +1,6 @@
+import { ServiceList } from '@/features/gateway/ServiceList';
+
+/** Service governance › service. */
+export default function Page() {
+  return <ServiceList />;
+}

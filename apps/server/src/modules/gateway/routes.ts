@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  alarmReceiverSchema, alarmRuleSchema, apiGroupSchema, beatSchema, configKeySchema, configQuerySchema, configSchema, degradeRuleSchema,
+  flowRuleSchema, gatewayIdsSchema, historyQuerySchema, instanceSchema, instanceUpdateSchema, listenSchema, namespaceSchema,
+  registerSchema, releaseSchema, rollbackSchema, routeDeleteSchema, routeQuerySchema, routeSchema, ruleQuerySchema, serviceQuerySchema,
+  serviceSchema, translate, DEFAULT_GROUP,
+} from '@bencao/contracts';
+import type { ModuleOptions } from '../../platform/deps';
+import { ok } from '../../platform/envelope';
+import { AppError, notFound } from '../../platform/errors';
+import { authOf } from '../../platform/guard';
+import { langOf } from '../../platform/i18n';
+import { gatewayService } from './service';
+import { configService } from './configs';
+import { registryService } from './registry';
+import { gatewayMetrics } from './metrics';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const instanceParams = z.object({ id: z.coerce.number().int().positive(), instanceId: z.coerce.number().int().positive() });
+const tags = ['gateway'];
+const openTags = ['gateway: application API (no login)'];
+const forceQuery = z.object({ force: z.enum(['true', 'false']).optional() });
+
+export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
+  const { db } = deps;
+  const svc = gatewayService(db);
+  const configs = configService(db);
+  const registry = registryService(db);
+  const msg = (req: FastifyRequest, key: string) => translate(langOf(req), key);
+  const operator = (req: FastifyRequest) => authOf(req).userId;
+
+  // ---------- routes ----------
+  const R = '/api/gateway/routes';
+  app.get(R, { config: { authority: 'gateway:route' }, schema: { tags, querystring: routeQuerySchema } }, async (req) => ok(await svc.routes.list(req.query)));
+  app.get(`${R}/:id`, { config: { authority: 'gateway:route' }, schema: { tags, params: idParams } }, async (req) => ok(await svc.routes.get(req.params.id)));
+  app.post(R, { config: { authority: 'gateway:route:add' }, schema: { tags, body: routeSchema } },
+    async (req) => ok(await svc.routes.create(req.body), msg(req, 'gateway.routeCreated')));
+  app.put(`${R}/:id`, { config: { authority: 'gateway:route:edit' }, schema: { tags, params: idParams, body: routeSchema } },
+    async (req) => ok(await svc.routes.update(req.params.id, req.body), msg(req, 'gateway.routeUpdated')));
+  app.delete(`${R}/:id`, { config: { authority: 'gateway:route:delete' }, schema: { tags, params: idParams, querystring: forceQuery } },
+    async (req) => ok(await svc.routes.remove([req.params.id], req.query.force === 'true'), msg(req, 'ok.deleted')));
+  app.post(`${R}/delete`, { config: { authority: 'gateway:route:delete' }, schema: { tags, body: routeDeleteSchema } },
+    async (req) => ok(await svc.routes.remove(req.body.ids, req.body.force), msg(req, 'ok.deleted')));
+  app.post(`${R}/release`, { config: { authority: 'gateway:route:release' }, schema: { tags, body: releaseSchema } },
+    async (req) => ok(await svc.routes.setReleased(req.body.ids, true), msg(req, 'gateway.routeReleased')));
+  app.post(`${R}/cancel-release`, { config: { authority: 'gateway:route:release' }, schema: { tags, body: releaseSchema } },
+    async (req) => ok(await svc.routes.setReleased(req.body.ids, false), msg(req, 'gateway.routeUnreleased')));
+  app.post(`${R}/:id/release`, { config: { authority: 'gateway:route:release' }, schema: { tags, params: idParams } },
+    async (req) => ok((await svc.routes.setReleased([req.params.id], true))[0], msg(req, 'gateway.routeReleased')));
+  app.post(`${R}/:id/cancel-release`, { config: { authority: 'gateway:route:release' }, schema: { tags, params: idParams } },
+    async (req) => ok((await svc.routes.setReleased([req.params.id], false))[0], msg(req, 'gateway.routeUnreleased')));
+
+  // ---------- API groups, flow, degrade, alarm rules and receivers: the same CRUD shape ----------
+  const simple = [
+    { base: '/api/gateway/api-groups', authority: 'gateway:apiGroup', schema: apiGroupSchema, crud: svc.apiGroups, toggles: false },
+    { base: '/api/gateway/flow-rules', authority: 'gateway:flow', schema: flowRuleSchema, crud: svc.flowRules, toggles: true },
+    { base: '/api/gateway/degrade-rules', authority: 'gateway:degrade', schema: degradeRuleSchema, crud: svc.degradeRules, toggles: true },
+    { base: '/api/gateway/alarm-rules', authority: 'gateway:alarm', schema: alarmRuleSchema, crud: svc.alarmRules, toggles: true },
+    { base: '/api/gateway/alarm-receivers', authority: 'gateway:alarmReceiver', schema: alarmReceiverSchema, crud: svc.alarmReceivers, toggles: false },
+  ] as const;
+  for (const s of simple) {
+    const body = s.schema as z.ZodType;
+    app.get(s.base, { config: { authority: s.authority }, schema: { tags, querystring: ruleQuerySchema } }, async (req) => ok(await s.crud.list(req.query)));
+    app.get(`${s.base}/:id`, { config: { authority: s.authority }, schema: { tags, params: idParams } }, async (req) => ok(await s.crud.get(req.params.id)));
+    app.post(s.base, { config: { authority: `${s.authority}:add` }, schema: { tags, body } },
+      async (req) => ok(await s.crud.create(req.body as never), msg(req, 'ok.saved')));
+    app.put(`${s.base}/:id`, { config: { authority: `${s.authority}:edit` }, schema: { tags, params: idParams, body } },
+      async (req) => ok(await s.crud.update(req.params.id, req.body as never), msg(req, 'ok.saved')));
+    app.delete(`${s.base}/:id`, { config: { authority: `${s.authority}:delete` }, schema: { tags, params: idParams } },
+      async (req) => ok(await s.crud.remove([req.params.id]), msg(req, 'ok.deleted')));
+    app.post(`${s.base}/delete`, { config: { authority: `${s.authority}:delete` }, schema: { tags, body: gatewayIdsSchema } },
+      async (req) => ok(await s.crud.remove(req.body.ids), msg(req, 'ok.deleted')));
+    if (s.toggles) {
+      app.post(`${s.base}/:id/enable`, { config: { authority: `${s.authority}:edit` }, schema: { tags, params: idParams } },
+        async (req) => ok(await s.crud.setEnabled(req.params.id, true), msg(req, 'gateway.enabled')));
+      app.post(`${s.base}/:id/disable`, { config: { authority: `${s.authority}:edit` }, schema: { tags, params: idParams } },
+        async (req) => ok(await s.crud.setEnabled(req.params.id, false), msg(req, 'gateway.disabled')));
+    }
+  }
+
+  app.get('/api/gateway/metrics', {
+    config: { authority: 'gateway:metrics' },
+    schema: { tags, querystring: z.object({ seconds: z.coerce.number().int().min(1).max(300).default(60) }) },
+  }, async (req) => ok({ now: Date.now(), resources: gatewayMetrics.snapshot(req.query.seconds) }));
+
+  // ---------- namespaces and configs ----------
+  const N = '/api/gateway/namespaces';
+  const nsParams = z.object({ id: z.string().min(1).max(64) });
+  app.get(N, { config: { authority: 'gateway:namespace' }, schema: { tags } }, async () => ok(await configs.namespaces.list()));
+  app.post(N, { config: { authority: 'gateway:namespace:add' }, schema: { tags, body: namespaceSchema } },
+    async (req) => ok(await configs.namespaces.create(req.body), msg(req, 'ok.saved')));
+  app.put(`${N}/:id`, { config: { authority: 'gateway:namespace:edit' }, schema: { tags, params: nsParams, body: namespaceSchema } },
+    async (req) => ok(await configs.namespaces.update(req.params.id, req.body), msg(req, 'ok.saved')));
+  app.delete(`${N}/:id`, { config: { authority: 'gateway:namespace:delete' }, schema: { tags, params: nsParams } },
+    async (req) => ok(await configs.namespaces.remove(req.params.id), msg(req, 'ok.deleted')));
+
+  const C = '/api/gateway/configs';
+  app.get(C, { config: { authority: 'gateway:config' }, schema: { tags, querystring: configQuerySchema } }, async (req) => ok(await configs.list(req.query)));
+  app.get(`${C}/history`, { config: { authority: 'gateway:config' }, schema: { tags, querystring: historyQuerySchema } },
+    async (req) => ok(await configs.historyList(req.query)));
+  app.get(`${C}/history/:id`, { config: { authority: 'gateway:config' }, schema: { tags, params: idParams } },
+    async (req) => ok(await configs.historyGet(req.params.id)));
+  app.post(`${C}/rollback`, { config: { authority: 'gateway:config:rollback' }, schema: { tags, body: rollbackSchema } },
+    async (req) => ok(await configs.rollback(req.body.historyId, operator(req)), msg(req, 'gateway.rollbackDone')));
+  app.get(`${C}/:id`, { config: { authority: 'gateway:config' }, schema: { tags, params: idParams } }, async (req) => ok(await configs.get(req.params.id)));
+  app.post(C, { config: { authority: 'gateway:config:add' }, schema: { tags, body: configSchema } },
+    async (req) => ok(await configs.create(req.body, operator(req)), msg(req, 'gateway.configPublished')));
+  app.put(`${C}/:id`, { config: { authority: 'gateway:config:edit' }, schema: { tags, params: idParams, body: configSchema } },
+    async (req) => ok(await configs.update(req.params.id, req.body, operator(req)), msg(req, 'gateway.configUpdated')));
+  app.delete(`${C}/:id`, { config: { authority: 'gateway:config:delete' }, schema: { tags, params: idParams } },
+    async (req) => ok(await configs.remove([req.params.id], operator(req)), msg(req, 'ok.deleted')));
+  app.post(`${C}/delete`, { config: { authority: 'gateway:config:delete' }, schema: { tags, body: gatewayIdsSchema } },
+    async (req) => ok(await configs.remove(req.body.ids, operator(req)), msg(req, 'ok.deleted')));
+
+  // ---------- services and instances ----------
+  const S = '/api/gateway/services';
+  app.get(S, { config: { authority: 'gateway:service' }, schema: { tags, querystring: serviceQuerySchema } }, async (req) => ok(await registry.list(req.query)));
+  app.get(`${S}/:id`, { config: { authority: 'gateway:service' }, schema: { tags, params: idParams } }, async (req) => ok(await registry.get(req.params.id)));
+  app.post(S, { config: { authority: 'gateway:service:add' }, schema: { tags, body: serviceSchema } },
+    async (req) => ok(await registry.create(req.body), msg(req, 'ok.saved')));
+  app.put(`${S}/:id`, { config: { authority: 'gateway:service:edit' }, schema: { tags, params: idParams, body: serviceSchema } },
+    async (req) => ok(await registry.update(req.params.id, req.body), msg(req, 'ok.saved')));
+  app.delete(`${S}/:id`, { config: { authority: 'gateway:service:delete' }, schema: { tags, params: idParams } },
+    async (req) => ok(await registry.remove([req.params.id]), msg(req, 'ok.deleted')));
+  app.post(`${S}/delete`, { config: { authority: 'gateway:service:delete' }, schema: { tags, body: gatewayIdsSchema } },
+    async (req) => ok(await registry.remove(req.body.ids), msg(req, 'ok.deleted')));
+  app.get(`${S}/:id/instances`, { config: { authority: 'gateway:service' }, schema: { tags, params: idParams } },
+    async (req) => ok(await registry.instances(req.params.id)));
+  app.post(`${S}/:id/instances`, { config: { authority: 'gateway:service:edit' }, schema: { tags, params: idParams, body: instanceSchema } },
+    async (req) => ok(await registry.addInstance(req.params.id, req.body), msg(req, 'ok.saved')));
+  app.put(`${S}/:id/instances/:instanceId`, { config: { authority: 'gateway:service:edit' }, schema: { tags, params: instanceParams, body: instanceUpdateSchema.omit({ enabled: true }) } },
+    async (req) => ok(await registry.updateInstance(req.params.id, req.params.instanceId, req.body), msg(req, 'ok.saved')));
+  app.delete(`${S}/:id/instances/:instanceId`, { config: { authority: 'gateway:service:edit' }, schema: { tags, params: instanceParams } },
+    async (req) => ok(await registry.removeInstance(req.params.id, req.params.instanceId), msg(req, 'ok.deleted')));
+  app.post(`${S}/:id/instances/:instanceId/online`, { config: { authority: 'gateway:service:instance' }, schema: { tags, params: instanceParams } },
+    async (req) => ok(await registry.updateInstance(req.params.id, req.params.instanceId, { enabled: true }), msg(req, 'gateway.online')));
+  app.post(`${S}/:id/instances/:instanceId/offline`, { config: { authority: 'gateway:service:instance' }, schema: { tags, params: instanceParams } },
+    async (req) => ok(await registry.updateInstance(req.params.id, req.params.instanceId, { enabled: false }), msg(req, 'gateway.offline')));
+
+  // ---------- application API (public: applications call it without a console login) ----------
+  const O = '/api/gateway/open';
+  app.post(`${O}/instances`, {
+    config: { authority: 'public' },
+    schema: { tags: openTags, summary: 'Register (or refresh) an ephemeral instance; send a heartbeat every 5 s, 15 s without one = unhealthy, 30 s = removed', body: registerSchema },
+  }, async (req) => ok(await registry.register(req.body)));
+  app.put(`${O}/instances/beat`, {
+    config: { authority: 'public' },
+    schema: { tags: openTags, summary: 'Heartbeat; 404 when the instance is not registered (register again)', body: beatSchema },
+  }, async (req) => {
+    if (!(await registry.beat(req.body))) throw new AppError(404, 'gateway.instanceMissing', { service: req.body.serviceName, ip: req.body.ip, port: req.body.port });
+    return ok(true);
+  });
+  app.post(`${O}/instances/deregister`, { config: { authority: 'public' }, schema: { tags: openTags, summary: 'Deregister an instance', body: beatSchema } },
+    async (req) => ok(await registry.deregister(req.body)));
+  app.get(`${O}/instances`, {
+    config: { authority: 'public' },
+    schema: { tags: openTags, summary: 'The usable instances of a service (online, weight > 0, healthy unless the protect threshold is reached)', querystring: z.object({ serviceName: z.string().min(1).max(100), groupName: z.string().max(100).default(DEFAULT_GROUP) }) },
+  }, async (req) => {
+    const found = await registry.discover(req.query.serviceName, req.query.groupName);
+    if (!found) throw notFound();
+    return ok({ name: found.service.name, group: found.service.group, protectThreshold: found.service.protectThreshold, instances: found.instances });
+  });
+  app.get(`${O}/configs`, {
+    config: { authority: 'public' },
+    schema: { tags: openTags, summary: 'The content of a config as text; its MD5 in the content-md5 header', querystring: configKeySchema },
+  }, async (req, reply) => {
+    const c = await configs.current(req.query.namespaceId, req.query.dataId, req.query.group);
+    if (!c) throw notFound();
+    return reply.header('content-md5', c.md5).header('config-type', c.type).type('text/plain; charset=utf-8').send(c.content);
+  });
+  app.post(`${O}/configs/listen`, {
+    config: { authority: 'public' },
+    schema: { tags: openTags, summary: 'Long poll: answers at once with the configs whose MD5 differs from the one sent, else after timeoutMs (≤ 30 s) with those changed meanwhile', body: listenSchema },
+  }, async (req) => ok(await configs.listen(req.body, { aborted: () => req.socket.destroyed })));
+};
