@@ -10,8 +10,8 @@ export class ConsoleApp {
 
   async fillLogin(user: string, password: string) {
     if (!this.page.url().includes('/console/login')) await this.page.goto('/console/login');
-    await this.page.getByLabel(/账号|Account|Cuenta|アカウント/).fill(user);
-    await this.page.getByLabel(/密码|Password|Contraseña|パスワード/).fill(password);
+    await this.page.getByRole('textbox', { name: /^(账号|Account|Cuenta|アカウント)$/ }).fill(user);
+    await this.page.getByLabel(/^(密码|Password|Contraseña|パスワード)$/).fill(password);
     await this.page.getByRole('button', { name: /登\s*录|Sign in|Entrar|ログイン/ }).click();
   }
 

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '@/i18n';
-import { Providers } from '@/app/Providers';
 import { App } from '@/app/App';
 import { installErrorReporting } from '@/app/errorReporting';
 import './app/global.css';
@@ -12,9 +11,7 @@ installErrorReporting();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter basename="/console">
-      <Providers>
-        <App />
-      </Providers>
+      <App />
     </BrowserRouter>
   </StrictMode>,
 );

@@ -101,7 +101,10 @@ export async function buildApp(database: Database, config: AppConfig): Promise<B
   // The built console under /console/ and the site at /, when they were built.
   if (fs.existsSync(path.join(config.adminDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.adminDist, prefix: '/console/', decorateReply: false, wildcard: false, preCompressed: true, setHeaders: immutableAssets });
-    app.get('/console/*', { config: { authority: PUBLIC } }, (_req, reply) => reply.type('text/html').send(fs.createReadStream(path.join(config.adminDist, 'index.html'))));
+    // Any console path is the single-page app, except a missing asset: that is a plain 404.
+    app.get('/console/*', { config: { authority: PUBLIC } }, (req, reply) => (req.url.startsWith('/console/assets/')
+      ? reply.code(404).send({ code: 404, msg: translate(langOf(req), 'error.notFound'), data: null })
+      : reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(path.join(config.adminDist, 'index.html')))));
     app.get('/console', { config: { authority: PUBLIC } }, (_req, reply) => reply.redirect('/console/'));
   }
   if (fs.existsSync(path.join(config.siteDist, 'index.html'))) {

@@ -1,15 +1,21 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useRoutes as useRouterRoutes } from 'react-router';
-import { Spin } from 'antd';
-import { useAuth } from '@/lib/auth';
+import { onLogout, useAuth } from '@/lib/auth';
 import { tokenStore } from '@/lib/token';
 import LoginPage from '@/pages/login/LoginPage';
 import { useRoutes } from './store/routes';
+import { useTags } from './store/tags';
 import { homePath } from './router/menuRoutes';
 import { RouteProgress } from './router/RouteProgress';
 import { useSessionChecks } from './useSessionChecks';
 
-/** Everything after login loads in its own chunks, so the login page stays small. */
+// Logout resets what belonged to the session (SPEC §4: a reset empties the routes).
+onLogout(() => {
+  useRoutes.getState().reset();
+  useTags.getState().reset();
+});
+
+/** Everything after login (antd included) loads in its own chunks, so the login page stays small. */
 const Shell = lazy(() => import('./layout/Shell'));
 
 /**
@@ -43,6 +49,6 @@ export function App() {
   ]);
   if (location.pathname === '/login') return element;
   if (!loggedIn) return <Navigate to={`/login${location.pathname !== '/' ? `?redirect=${encodeURIComponent(location.pathname + location.search)}` : ''}`} replace />;
-  if (!ready) return <div className="app-boot"><Spin size="large" /></div>;
+  if (!ready) return <div className="app-boot" role="progressbar" aria-busy="true"><span className="boot-spinner" /></div>;
   return element;
 }

@@ -14,8 +14,6 @@ import 'dayjs/locale/ja';
 import { registerFeedback } from '@/lib/feedback';
 import { onLogout } from '@/lib/auth';
 import { useSettings } from './store/settings';
-import { useRoutes } from './store/routes';
-import { useTags } from './store/tags';
 
 const ANTD_LOCALES = { en: enUS, zh: zhCN, es: esES, ja: jaJP } as const;
 const DAYJS_LOCALES = { en: 'en', zh: 'zh-cn', es: 'es', ja: 'ja' } as const;
@@ -24,12 +22,8 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
 
-// Logout resets what belonged to the session: routes, tags, cached data (SPEC §4).
-onLogout(() => {
-  useRoutes.getState().reset();
-  useTags.getState().reset();
-  queryClient.clear();
-});
+// Logout drops the session's cached data.
+onLogout(() => queryClient.clear());
 
 /** Hands antd's themed message and modal, and the router's navigate, to the request client. */
 function FeedbackBridge() {
@@ -39,7 +33,10 @@ function FeedbackBridge() {
   return null;
 }
 
-/** antd (theme, size, language, dialogs that ignore backdrop clicks), TanStack Query and the feedback bridge. */
+/**
+ * The logged-in console's providers (loaded with the shell, not with the login page): antd (theme,
+ * size, language, dialogs that ignore backdrop clicks), TanStack Query and the feedback bridge.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = (i18n.language in ANTD_LOCALES ? i18n.language : 'en') as keyof typeof ANTD_LOCALES;

@@ -26,6 +26,8 @@ void i18next
     returnNull: false,
   });
 
+if (typeof document !== 'undefined') document.documentElement.lang = i18next.language;
+
 export function changeLanguage(lang: Lang) {
   saveLanguage(lang);
   document.documentElement.lang = lang;

@@ -7,9 +7,9 @@ import { useRoutes } from '../store/routes';
 import { homePath } from '../router/menuRoutes';
 import { toRouteObjects } from '../router/routeObjects';
 import { AppLayout } from './AppLayout';
+import { Providers } from '../Providers';
 
-/** The logged-in console: the layout and the routes built from the user's menu (its own lazy chunk). */
-export default function Shell() {
+function ShellRoutes() {
   const routes = useRoutes((s) => s.routes);
   const tree = useMemo<RouteObject[]>(() => [{
     path: '/',
@@ -24,4 +24,9 @@ export default function Shell() {
     ],
   }], [routes]);
   return useRouterRoutes(tree);
+}
+
+/** The logged-in console: its providers, the layout and the routes built from the user's menu (one lazy chunk). */
+export default function Shell() {
+  return <Providers><ShellRoutes /></Providers>;
 }

@@ -7,7 +7,7 @@ export default defineLocales({
     login: {
       title: 'Sign in', username: 'Account', password: 'Password', submit: 'Sign in', usernameRequired: 'Please enter your account',
       passwordRequired: 'Please enter your password', language: 'Language', keyFailed: 'Could not prepare a secure login, please try again',
-      footer: 'The password is encrypted in your browser before it is sent.',
+      footer: 'The password is encrypted in your browser before it is sent.', showPassword: 'Show password',
     },
     nav: {
       profile: 'Profile', changePassword: 'Change password', logout: 'Log out', language: 'Language', size: 'Component size',
@@ -66,7 +66,7 @@ export default defineLocales({
     app: { title: '本草管理控制台', tagline: '本草制药后台管理系统' },
     login: {
       title: '登录', username: '账号', password: '密码', submit: '登录', usernameRequired: '请输入账号', passwordRequired: '请输入密码', language: '语言',
-      keyFailed: '无法建立安全登录，请重试', footer: '密码在浏览器中加密后才会发送。',
+      keyFailed: '无法建立安全登录，请重试', footer: '密码在浏览器中加密后才会发送。', showPassword: '显示密码',
     },
     nav: {
       profile: '个人中心', changePassword: '修改密码', logout: '退出登录', language: '语言', size: '布局大小', sizeSmall: '紧凑', sizeMiddle: '默认', sizeLarge: '宽松',
@@ -117,7 +117,7 @@ export default defineLocales({
     login: {
       title: 'Iniciar sesión', username: 'Cuenta', password: 'Contraseña', submit: 'Entrar', usernameRequired: 'Introduzca su cuenta',
       passwordRequired: 'Introduzca su contraseña', language: 'Idioma', keyFailed: 'No se pudo preparar un inicio de sesión seguro, inténtelo de nuevo',
-      footer: 'La contraseña se cifra en su navegador antes de enviarse.',
+      footer: 'La contraseña se cifra en su navegador antes de enviarse.', showPassword: 'Mostrar contraseña',
     },
     nav: {
       profile: 'Perfil', changePassword: 'Cambiar contraseña', logout: 'Cerrar sesión', language: 'Idioma', size: 'Tamaño de los componentes',
@@ -175,7 +175,7 @@ export default defineLocales({
     login: {
       title: 'ログイン', username: 'アカウント', password: 'パスワード', submit: 'ログイン', usernameRequired: 'アカウントを入力してください',
       passwordRequired: 'パスワードを入力してください', language: '言語', keyFailed: '安全なログインを準備できませんでした。もう一度お試しください',
-      footer: 'パスワードはブラウザで暗号化されてから送信されます。',
+      footer: 'パスワードはブラウザで暗号化されてから送信されます。', showPassword: 'パスワードを表示',
     },
     nav: {
       profile: 'プロフィール', changePassword: 'パスワード変更', logout: 'ログアウト', language: '言語', size: '表示サイズ', sizeSmall: '小', sizeMiddle: '標準', sizeLarge: '大',
