@@ -4,6 +4,7 @@ import { seed } from './db/seed/index';
 import { buildApp } from './app';
 import { accounts } from './db/schema/index';
 import { startGateway } from './modules/gateway/proxy';
+import { readAlarmConfig, startAlarmEvaluator } from './modules/gateway/alarms';
 
 /** config → db → migrate → seed → listen. */
 async function main() {
@@ -23,6 +24,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // the gateway: released routes on their own port (modules/gateway/proxy.ts)
   const gateway = await startGateway(database.db, { port: config.gatewayPort, host: config.host, logLevel: config.logLevel });
+  // alarm rules over this process's gateway counters, every ALARM_INTERVAL_SEC (modules/gateway/alarms.ts)
+  const alarms = startAlarmEvaluator(database.db, { ...readAlarmConfig(), log: app.log });
 
   const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   console.log(`\nBencao is running (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
@@ -34,7 +37,7 @@ async function main() {
     console.log('  demo accounts (user / password):');
     for (const d of seeded.demoAccounts) console.log(`    ${d.userId.padEnd(10)} ${d.password.padEnd(14)} ${d.note}`);
   }
-  const stop = async () => { await gateway.close(); await app.close(); await database.close(); process.exit(0); };
+  const stop = async () => { await alarms.stop(); await gateway.close(); await app.close(); await database.close(); process.exit(0); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

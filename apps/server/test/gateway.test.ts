@@ -6,6 +6,9 @@ import { startTestServer, DEMO, type TestServer } from './harness';
 import { gwInstances } from '../src/db/schema/index';
 import { selectInstances } from '../src/modules/gateway/registry';
 import { md5Of } from '../src/modules/gateway/configs';
+import { SMTPServer } from 'smtp-server';
+import { evaluateAlarms, inWorkingHours, smtpMailer, startAlarmEvaluator, type AlarmMail } from '../src/modules/gateway/alarms';
+import { GatewayMetrics } from '../src/modules/gateway/metrics';
 
 let s: TestServer;
 let admin: string;
@@ -361,6 +364,210 @@ describe('alarm rules and receivers', () => {
     expect(rule.status).toBe(200);
     const off = await api('POST', `/api/gateway/alarm-rules/${rule.body.data.id}/disable`);
     expect(off.body.data.enabled).toBe(false);
-    expect((await api('POST', '/api/gateway/alarm-rules', { name: 'errors', expression: 'x', summary: 'y' })).status).toBe(409);
+    expect((await api('POST', '/api/gateway/alarm-rules', { name: 'errors', expression: 'errors > 1', summary: 'y' })).status).toBe(409);
+  });
+});
+
+describe('alarms: CEL expressions over the gateway counters, pending → firing → resolved, mail to the receivers in their working hours', () => {
+  /** the local SMTP sink: every mail it gets, with its envelope */
+  const mails: { to: string[]; raw: string }[] = [];
+  let smtp: SMTPServer;
+  let smtpPort: number;
+  const hhmm = (m: number) => `${String(Math.floor(((m + 1440) % 1440) / 60)).padStart(2, '0')}:${String(((m + 1440) % 1440) % 60).padStart(2, '0')}`;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+      onData(stream, session, cb) {
+        let raw = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (c: string) => { raw += c; });
+        stream.on('end', () => { mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw }); cb(); });
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+    smtpPort = (smtp.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => { await new Promise<void>((r) => smtp.close(() => r())); });
+
+  it('the expression is parsed and type-checked on save: bad syntax, unknown names and non-bool results are 400 naming the field', async () => {
+    const base = { name: 'bad-expr', summary: 's' };
+    const syntax = await api('POST', '/api/gateway/alarm-rules', { ...base, expression: 'errors > 5 &&' });
+    expect(syntax.status).toBe(400);
+    expect(syntax.body.msg).toMatch(/^expression: not a valid alarm expression/);
+    const unknown = await api('POST', '/api/gateway/alarm-rules', { ...base, expression: 'latency > 5' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.msg).toContain('latency');
+    const notBool = await api('POST', '/api/gateway/alarm-rules', { ...base, expression: 'errors + 1' }, 'zh');
+    expect(notBool.status).toBe(400);
+    expect(notBool.body.msg).toContain('expression：告警表达式无效');
+    const noEval = await api('POST', '/api/gateway/alarm-rules', { ...base, expression: 'process.exit(1)' });
+    expect(noEval.status).toBe(400);
+    for (const expression of ['errors > 5', 'blocked_rate > 0.1', 'p99 > 500 || error_rate >= 0.5', 'resource.startsWith("route:") && qps > 100.0']) {
+      const good = await api('POST', '/api/gateway/alarm-rules', { ...base, name: `ok ${expression}`, expression, enabled: false });
+      expect(good.status, `${expression}: ${good.body.msg}`).toBe(200);
+    }
+  });
+
+  it('working hours include both ends and may span midnight', () => {
+    const at = (h: number, m: number) => new Date(2026, 0, 5, h, m);
+    expect(inWorkingHours('09:00', '18:00', at(9, 0))).toBe(true);
+    expect(inWorkingHours('09:00', '18:00', at(18, 0))).toBe(true);
+    expect(inWorkingHours('09:00', '18:00', at(18, 1))).toBe(false);
+    expect(inWorkingHours('22:00', '06:00', at(23, 30))).toBe(true);
+    expect(inWorkingHours('22:00', '06:00', at(5, 59))).toBe(true);
+    expect(inWorkingHours('22:00', '06:00', at(12, 0))).toBe(false);
+  });
+
+  it('an alarm rule over the error count fires on real gateway traffic and its mail reaches the SMTP sink; it resolves when the window is clean', async () => {
+    const nowMin = new Date().getHours() * 60 + new Date().getMinutes();
+    for (const r of [
+      { name: 'On duty', email: 'on-duty@example.com', workStart: '00:00', workEnd: '23:59' },
+      { name: 'Off duty', email: 'off-duty@example.com', workStart: hhmm(nowMin + 120), workEnd: hhmm(nowMin + 180) },
+      { name: 'Phone only', telephone: '13800138000', workStart: '00:00', workEnd: '23:59' },
+    ]) expect((await api('POST', '/api/gateway/alarm-receivers', r)).status).toBe(200);
+
+    const bad = await upstream('E', () => 500);
+    const route = await newRoute({ routeId: 'alarmy', uri: `http://127.0.0.1:${bad.port}`, predicates: 'Path=/alarmy/**' });
+    await api('POST', `/api/gateway/routes/${route.id}/release`);
+    await s.gateway!.refresh();
+    for (let i = 0; i < 6; i++) expect((await gw('/alarmy/x')).status).toBe(500);
+
+    const rule = await api('POST', '/api/gateway/alarm-rules', {
+      name: 'route errors', expression: 'errors > 5 && resource == "route:alarmy"', summary: '{{errors}} errors on {{resource}}',
+      description: 'The upstream answers 5xx.', level: 'urgent', windowSec: 60, forSec: 0,
+    });
+    expect(rule.status, rule.body.msg).toBe(200);
+    const ruleId = rule.body.data.id as number;
+    const db = s.built.deps.db;
+    const mailer = smtpMailer({ host: '127.0.0.1', port: smtpPort, from: 'alarms@bencao.test' });
+
+    const changes = await evaluateAlarms(db, { mailer, lang: 'en' });
+    const mine = changes.filter((c) => c.ruleId === ruleId);
+    expect(mine.map((c) => [c.resource, c.from, c.to])).toEqual([['route:alarmy', null, 'pending'], ['route:alarmy', 'pending', 'firing']]);
+    expect(mine[1].notified).toEqual(['on-duty@example.com']);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to).toEqual(['on-duty@example.com']);
+    expect(mails[0].raw).toContain('Subject: [Urgent] route errors: 6 errors on route:alarmy');
+    expect(mails[0].raw).toContain('Resource: route:alarmy');
+    expect(mails[0].raw).toContain('The upstream answers 5xx.');
+
+    // still true: stays firing, no second mail
+    expect((await evaluateAlarms(db, { mailer, lang: 'en' })).filter((c) => c.ruleId === ruleId)).toEqual([]);
+    expect(mails).toHaveLength(1);
+    const firing = await api('GET', `/api/gateway/alarm-events?ruleId=${ruleId}`);
+    expect(firing.body.data.total).toBe(1);
+    expect(firing.body.data.records[0]).toMatchObject({
+      ruleName: 'route errors', level: 'urgent', resource: 'route:alarmy', state: 'firing', summary: '6 errors on route:alarmy',
+      notified: ['on-duty@example.com'], notifyError: null, resolvedAt: null,
+    });
+    expect(firing.body.data.records[0].values).toMatchObject({ requests: 6, errors: 6, error_rate: 1 });
+
+    // a minute later the window holds no errors: resolved
+    const later = await evaluateAlarms(db, { mailer, lang: 'en', now: Date.now() + 61_000 });
+    expect(later.filter((c) => c.ruleId === ruleId).map((c) => c.to)).toEqual(['resolved']);
+    const resolved = (await api('GET', `/api/gateway/alarm-events?ruleId=${ruleId}&state=resolved`)).body.data.records;
+    expect(resolved).toHaveLength(1);
+    expect(resolved[0].firedAt).not.toBeNull();
+    expect(resolved[0].resolvedAt).not.toBeNull();
+    expect((await api('POST', `/api/gateway/alarm-rules/${ruleId}/disable`)).status).toBe(200);
+  });
+
+  it('forSec keeps an alert pending until the condition has held that long; another process\'s open alert is left to it; a rule taken out of use resolves', async () => {
+    const metrics = new GatewayMetrics();
+    const sent: AlarmMail[] = [];
+    const mailer = { send: async (m: AlarmMail) => { sent.push(m); } };
+    const rule = await api('POST', '/api/gateway/alarm-rules', { name: 'slow', expression: 'p99 > 500', summary: 'p99 {{p99}} ms on {{resource}}', windowSec: 60, forSec: 30, level: 'serious' });
+    expect(rule.status).toBe(200);
+    const ruleId = rule.body.data.id as number;
+    const db = s.built.deps.db;
+    const t0 = Date.now();
+    const run = async (at: number, owner = 'test-a') => (await evaluateAlarms(db, { metrics, mailer, now: at, owner, lang: 'en' })).filter((c) => c.ruleId === ruleId);
+    metrics.record('route:slow', 'pass', 800, t0);
+    metrics.record('route:fast', 'pass', 20, t0);
+    expect((await run(t0)).map((c) => c.to)).toEqual(['pending']);
+    expect(await run(t0 + 10_000, 'test-b')).toEqual([]); // owned by test-a, not stale
+    expect(await run(t0 + 10_000)).toEqual([]);
+    metrics.record('route:slow', 'pass', 900, t0 + 31_000);
+    const fired = await run(t0 + 31_000);
+    expect(fired.map((c) => [c.resource, c.to])).toEqual([['route:slow', 'firing']]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe('[Serious] slow: p99 900 ms on route:slow');
+    expect(sent[0].to).toContain('on-duty@example.com');
+    expect((await api('POST', `/api/gateway/alarm-rules/${ruleId}/disable`)).status).toBe(200);
+    expect((await run(t0 + 32_000)).map((c) => c.to)).toEqual(['resolved']);
+    const events = (await api('GET', `/api/gateway/alarm-events?ruleId=${ruleId}`)).body.data.records;
+    expect(events.map((e: any) => e.state)).toEqual(['resolved']);
+    expect(new Date(events[0].firedAt).getTime() - new Date(events[0].startsAt).getTime()).toBe(31_000);
+  });
+
+  it('the server evaluates on its own timer; without SMTP the alert says so', async () => {
+    const metrics = new GatewayMetrics();
+    const rule = await api('POST', '/api/gateway/alarm-rules', { name: 'timer', expression: 'requests >= 1 && resource == "route:timer"', summary: 'traffic' });
+    const ruleId = rule.body.data.id as number;
+    metrics.record('route:timer', 'pass', 5);
+    const evaluator = startAlarmEvaluator(s.built.deps.db, { intervalMs: 100, smtp: null, lang: 'en', metrics });
+    try {
+      await within(3000, async () => (await api('GET', `/api/gateway/alarm-events?ruleId=${ruleId}&state=firing`)).body.data.total === 1);
+    } finally {
+      await evaluator.stop();
+    }
+    const [ev] = (await api('GET', `/api/gateway/alarm-events?ruleId=${ruleId}`)).body.data.records;
+    expect(ev).toMatchObject({ state: 'firing', notified: [], notifyError: 'noSmtp' });
+    expect((await api('DELETE', `/api/gateway/alarm-rules/${ruleId}`)).status).toBe(200);
+    expect((await api('GET', `/api/gateway/alarm-events?ruleId=${ruleId}`)).body.data.total).toBe(0);
+  });
+});
+
+describe('a restart keeps everything', () => {
+  it('routes, instances and their online flags, flow and degrade rules, configs and alarms work the same after the server is rebuilt on the same database', async () => {
+    const r1 = await upstream('R1');
+    const r2 = await upstream('R2');
+    const failing = await upstream('RF', () => 500);
+    const svc = await api('POST', '/api/gateway/services', { name: 'restart-svc', protectThreshold: 0 });
+    expect(svc.status).toBe(200);
+    const svcId = svc.body.data.id as number;
+    expect((await api('POST', `/api/gateway/services/${svcId}/instances`, { ip: '127.0.0.1', port: r1.port })).status).toBe(200);
+    const second = await api('POST', `/api/gateway/services/${svcId}/instances`, { ip: '127.0.0.1', port: r2.port });
+    expect((await api('POST', `/api/gateway/services/${svcId}/instances/${second.body.data.id}/offline`)).status).toBe(200);
+    const route = await newRoute({ routeId: 'restart', uri: 'lb://restart-svc', predicates: 'Path=/restart/**', filters: 'StripPrefix=1\nAddResponseHeader=X-Kept, yes' });
+    const flaky = await newRoute({ routeId: 'restart-flaky', uri: `http://127.0.0.1:${failing.port}`, predicates: 'Path=/restart-flaky/**' });
+    expect((await api('POST', '/api/gateway/routes/release', { ids: [route.id, flaky.id] })).status).toBe(200);
+    expect((await api('POST', '/api/gateway/flow-rules', { name: 'restart-qps', resource: 'restart', count: 3, intervalSec: 1 })).status).toBe(200);
+    expect((await api('POST', '/api/gateway/degrade-rules', { resource: 'restart-flaky', strategy: 'count', threshold: 1, minRequests: 1, windowMs: 60_000, degradeSec: 60 })).status).toBe(200);
+    expect((await api('POST', '/api/gateway/configs', { dataId: 'restart.properties', group: 'DEFAULT_GROUP', type: 'properties', content: 'kept=yes' })).status).toBe(200);
+    const alarm = await api('POST', '/api/gateway/alarm-rules', { name: 'restart alarm', expression: 'errors > 100', summary: 'kept', enabled: false });
+    expect(alarm.status).toBe(200);
+
+    const check = async () => {
+      const got: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await gwJson('/restart/hello');
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-kept')).toBe('yes');
+        expect(res.body.path).toBe('/hello');
+        got.push(res.body.name);
+      }
+      expect(got).toEqual(['R1', 'R1', 'R1']); // R2 is offline
+      expect((await gw('/restart/hello')).status).toBe(429); // the 4th of the second
+      expect([(await gw('/restart-flaky/x')).status, (await gw('/restart-flaky/x')).status, (await gw('/restart-flaky/x')).status]).toEqual([500, 500, 503]);
+    };
+    await s.gateway!.refresh();
+    await check();
+
+    const before = s.url;
+    await s.restart();
+    expect(s.url).not.toBe(before);
+    await check();
+
+    // the console's view after the restart (the old session is in the database too)
+    const routes = (await api('GET', '/api/gateway/routes?keyword=restart')).body.data.records;
+    expect(routes.map((r: any) => [r.routeId, r.released]).sort()).toEqual([['restart', true], ['restart-flaky', true]]);
+    const inst = (await api('GET', `/api/gateway/services/${svcId}/instances`)).body.data as any[];
+    expect(inst.map((i) => [i.port, i.enabled]).sort()).toEqual([[r1.port, true], [r2.port, false]].sort());
+    const read = await fetch(`${s.url}/api/gateway/open/configs?dataId=restart.properties`);
+    expect(await read.text()).toBe('kept=yes');
+    const rules = (await api('GET', '/api/gateway/alarm-rules?keyword=restart')).body.data.records;
+    expect(rules).toMatchObject([{ name: 'restart alarm', expression: 'errors > 100', enabled: false }]);
   });
 });

@@ -20,6 +20,11 @@ export interface TestServer {
   loginRaw(userId: string, password: string, lang?: string): Promise<Answer>;
   /** logs in and returns the access token, failing the test when login fails */
   login(userId: string, password: string): Promise<string>;
+  /**
+   * Stops the server (and its gateway) and closes the database, then opens the same database again
+   * and builds a new server on it, as a process restart does; `url`, `built` and `gateway` are then the new ones.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,10 +42,16 @@ export interface TestServerOptions {
 
 export async function startTestServer(overrides: Partial<AppConfig> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const tdb = await openTestDatabase();
-  const built = await buildApp(tdb.database, testConfig(overrides));
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const gateway = options.gateway ? await startGateway(built.deps.db, { port: 0, host: '127.0.0.1', pollMs: options.gateway.pollMs }) : undefined;
-  const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+  let built: BuiltApp;
+  let gateway: Gateway | undefined;
+  let url = '';
+  const start = async () => {
+    built = await buildApp(tdb.database, testConfig(overrides));
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    gateway = options.gateway ? await startGateway(built.deps.db, { port: 0, host: '127.0.0.1', pollMs: options.gateway.pollMs }) : undefined;
+    url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+  };
+  await start();
 
   const request: TestServer['request'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en', ...(opts.headers ?? {}) };
@@ -64,11 +75,20 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}, option
   };
 
   return {
-    url, built, gateway, databaseUrl: tdb.url, request, loginRaw,
+    get url() { return url; },
+    get built() { return built; },
+    get gateway() { return gateway; },
+    databaseUrl: tdb.url, request, loginRaw,
     async login(userId, password) {
       const res = await loginRaw(userId, password);
       if (res.status !== 200) throw new Error(`login ${userId} failed: ${JSON.stringify(res.body)}`);
       return res.body.access_token as string;
+    },
+    async restart() {
+      await gateway?.close();
+      await built.app.close();
+      await (await tdb.reopen()).migrate();
+      await start();
     },
     async close() { await gateway?.close(); await built.app.close(); await tdb.drop(); },
   };

@@ -205,6 +205,23 @@ describe('positions and staff', () => {
     expect(positions.every((o: any) => o.holdsStaff)).toBe(true);
   });
 
+  it('an employee\'s gender is an item of the gender dictionary, and a new item is accepted at once', async () => {
+    const f = await okData('POST', '/api/organ/staff', { code: 'G001', name: 'Gender F', gender: '2' });
+    expect(f.gender).toBe('2');
+    const bad = await api('POST', '/api/organ/staff', { code: 'G002', name: 'Gender X', gender: 'X9' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('X9');
+    expect((await api('POST', '/api/organ/staff', { code: 'G002', name: 'Gender X', gender: 'X9' }, 'zh')).body.msg).toContain('性别字典');
+    const dict = (await okData('GET', '/api/common/dicts?keyword=gender')).records.find((d: any) => d.code === 'gender');
+    const item = await okData('POST', '/api/common/dict-items', { dictId: dict.id, code: 'X9', name: 'Other', seq: 9 });
+    const x = await okData('POST', '/api/organ/staff', { code: 'G002', name: 'Gender X', gender: 'X9' });
+    expect((await okData('GET', '/api/organ/staff?keyword=G002')).records[0].gender).toBe('X9');
+    await okData('DELETE', `/api/organ/staff/${x.id}`);
+    await okData('DELETE', `/api/common/dict-items/${item.id}`);
+    const cleared = await okData('PUT', `/api/organ/staff/${f.id}`, { code: 'G001', name: 'Gender F', gender: '' });
+    expect(cleared.gender).toBeNull();
+  });
+
   it('the demo organisation is seeded: one company in two views', async () => {
     const views = await okData('GET', '/api/organ/view-options');
     const admin = views.find((x: any) => x.code === 'admin');

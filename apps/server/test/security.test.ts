@@ -402,6 +402,58 @@ describe('role groups and global policy', () => {
   });
 });
 
+describe('the global policy applies at once to the lock counter, expiry and grace', () => {
+  it('a lower failure count locks sooner; a negative lock time locks for good', async () => {
+    const p = (await api('GET', '/api/security/policy')).body.data;
+    try {
+      expect((await api('PUT', '/api/security/policy', { ...p, maxFailedLogins: 2, lockMinutes: -1 })).status).toBe(200);
+      await newAccount('policylock', 'Passw0rd!x');
+      expect((await s.loginRaw('policylock', 'wrong-1')).body.locked).toBe(false);
+      const second = await s.loginRaw('policylock', 'wrong-2');
+      expect(second.body.locked).toBe(true);
+      const [acc] = await db().select().from(accounts).where(eq(accounts.userId, 'policylock'));
+      expect(acc).toMatchObject({ status: 'lock', lockedUntil: null });
+      expect((await s.loginRaw('policylock', 'Passw0rd!x')).body.locked).toBe(true);
+    } finally {
+      await api('PUT', '/api/security/policy', p);
+    }
+  });
+
+  it('a shorter lifetime expires passwords at once; within grace the login must change it, past grace it is refused', async () => {
+    const p = (await api('GET', '/api/security/policy')).body.data;
+    try {
+      await newAccount('policyold', 'Passw0rd!x');
+      await db().update(accounts).set({ passwordChangedAt: new Date(Date.now() - 10 * 86_400_000) }).where(eq(accounts.userId, 'policyold'));
+      expect((await s.loginRaw('policyold', 'Passw0rd!x')).body.must_change_password).toBe(false);
+      expect((await api('PUT', '/api/security/policy', { ...p, lifetimeDays: 7, graceDays: 5 })).status).toBe(200);
+      const inGrace = await s.loginRaw('policyold', 'Passw0rd!x');
+      expect(inGrace.status).toBe(200);
+      expect(inGrace.body.must_change_password).toBe(true);
+      expect((await api('PUT', '/api/security/policy', { ...p, lifetimeDays: 7, graceDays: 1 })).status).toBe(200);
+      const past = await s.loginRaw('policyold', 'Passw0rd!x');
+      expect(past.status).toBe(400);
+      expect(past.body.error_description).toContain('expired');
+    } finally {
+      await api('PUT', '/api/security/policy', p);
+    }
+  });
+});
+
+describe('missing fields say "cannot be empty" in the caller\'s language', () => {
+  it('roles, apps and accounts sent without their required fields', async () => {
+    const role = await api('POST', '/api/security/roles', {});
+    expect(role.status).toBe(400);
+    expect(role.body.msg).toContain('code: cannot be empty');
+    expect(role.body.msg).toContain('name: cannot be empty');
+    const app = await api('POST', '/api/security/tree/apps', { seq: 0, port: 80, transport: 'http' }, 'zh');
+    expect(app.status).toBe(400);
+    for (const f of ['code', 'name', 'context', 'serverHost']) expect(app.body.msg).toContain(`${f}：不能为空`);
+    const acc = await api('POST', '/api/security/accounts', {});
+    for (const f of ['userId', 'userName', 'password', 'confirmPassword']) expect(acc.body.msg).toContain(`${f}: cannot be empty`);
+    expect(acc.body.msg).not.toContain('undefined');
+  });
+});
+
 describe('authorization of the security API', () => {
   it('the auditor gets 403 on every security API', async () => {
     const t = await s.login(DEMO.auditor.userId, DEMO.auditor.password);

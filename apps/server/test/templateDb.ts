@@ -50,18 +50,31 @@ export async function buildTemplate() {
   await db.close();
 }
 
-/** A fresh database for one test file, from the template; `drop` removes it. */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; dataDir?: string; drop(): Promise<void> }> {
+/**
+ * A fresh database for one test file, from the template; `drop` removes it. `reopen` closes it and
+ * opens the same storage again, as a server restart does (the returned `database` is then the new one).
+ */
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; dataDir?: string; reopen(): Promise<Database>; drop(): Promise<void> }> {
   const url = pgUrl();
   const name = `bencao_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   if (url) {
     await adminQuery(`create database ${name} template ${PG_TEMPLATE}`);
     const dbUrl = withDatabase(url, name);
-    const database = await openDatabase({ databaseUrl: dbUrl, dataDir: '' });
-    return { database, url: dbUrl, drop: async () => { await database.close(); await adminQuery(`drop database if exists ${name} with (force)`); } };
+    let database = await openDatabase({ databaseUrl: dbUrl, dataDir: '' });
+    return {
+      get database() { return database; },
+      url: dbUrl,
+      reopen: async () => { await database.close(); database = await openDatabase({ databaseUrl: dbUrl, dataDir: '' }); return database; },
+      drop: async () => { await database.close(); await adminQuery(`drop database if exists ${name} with (force)`); },
+    };
   }
   const dir = path.join(os.tmpdir(), name);
   fs.cpSync(TEMPLATE_DIR, dir, { recursive: true });
-  const database = await openDatabase({ dataDir: dir });
-  return { database, dataDir: dir, drop: async () => { await database.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  let database = await openDatabase({ dataDir: dir });
+  return {
+    get database() { return database; },
+    dataDir: dir,
+    reopen: async () => { await database.close(); database = await openDatabase({ dataDir: dir }); return database; },
+    drop: async () => { await database.close(); fs.rmSync(dir, { recursive: true, force: true }); },
+  };
 }

@@ -77,11 +77,16 @@ export const organRuleSchema = z.object({
 });
 export type OrganRuleInput = z.infer<typeof organRuleSchema>;
 
+/** The dictionary the staff gender field picks from. */
+export const GENDER_DICT = 'gender';
+
 export const staffSchema = z.object({
   code,
   name,
   /** the position (an organ whose type holds staff) the employee holds */
   positionId: id.nullish().transform((v) => v ?? null),
+  /** an item code of the `gender` dictionary */
+  gender: z.string().trim().max(20).nullish().transform((v) => (v ? v : null)),
   mobile: z.string().trim().max(20).nullish().transform((v) => (v ? v : null))
     .refine((v) => v === null || /^1[3-8]\d{9}$/.test(v), { message: 'security.mobile' }),
   email: z.string().trim().max(200).nullish().transform((v) => (v ? v : null))

@@ -7,8 +7,10 @@ import { parseIpPolicy } from './ipPolicy';
  * console validates with. Messages of our own rules are catalogue keys (see messages/*.ts).
  */
 
-const code = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_:.\-]+$/, { message: 'security.codeChars' });
-const name = z.string().trim().min(1).max(100);
+/** A required text: missing and empty both say "cannot be empty" (not zod's "expected string, received undefined"). */
+const required = (max: number) => z.string({ message: 'security.required' }).trim().min(1, { message: 'security.required' }).max(max);
+const code = required(100).regex(/^[A-Za-z0-9_:.\-]+$/, { message: 'security.codeChars' });
+const name = required(100);
 const seq = z.number({ message: 'security.seqInteger' }).int({ message: 'security.seqInteger' }).min(0).max(1_000_000);
 const id = z.number().int().positive();
 const optText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
@@ -26,8 +28,8 @@ export function isLegalAppAddress(host: string, port: number, context: string): 
 export const TRANSPORTS = ['http', 'https'] as const;
 export const appSchema = z.object({
   code, name, seq,
-  context: z.string().trim().max(200),
-  serverHost: z.string().trim().max(253),
+  context: required(200),
+  serverHost: required(253),
   transport: z.enum(TRANSPORTS),
   port: z.number({ message: 'security.appAddress' }).int({ message: 'security.appAddress' }),
 }).superRefine((a, ctx) => {
@@ -54,7 +56,7 @@ export type OperationInput = z.infer<typeof operationSchema>;
 export const ACCESS_MODES = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'ALL'] as const;
 export const urlSchema = z.object({
   operationId: id, name,
-  content: z.string().trim().min(1).max(500).regex(/^\/\S*$/, { message: 'security.urlContent' }),
+  content: required(500).regex(/^\/\S*$/, { message: 'security.urlContent' }),
   accessMode: z.enum(ACCESS_MODES).default('GET'),
 });
 export type UrlInput = z.infer<typeof urlSchema>;
@@ -115,7 +117,7 @@ function checkIpPolicy(a: { ipPolicyEnabled?: boolean; ipPolicy?: string | null 
 }
 
 const accountFields = {
-  userName: z.string().trim().min(1, { message: 'security.required' }).max(64),
+  userName: required(64),
   status: z.enum(['normal', 'lock']).default('normal'),
   staffId: id.nullish().transform((v) => v ?? null),
   isAdmin: z.boolean().default(false),
@@ -130,9 +132,9 @@ const accountFields = {
 };
 
 export const accountCreateSchema = z.object({
-  userId: z.string().trim().min(1, { message: 'security.required' }).max(64).regex(USER_ID_RE, { message: 'security.userIdChars' }),
-  password: z.string().min(1, { message: 'security.required' }).max(128),
-  confirmPassword: z.string().min(1, { message: 'security.required' }).max(128),
+  userId: required(64).regex(USER_ID_RE, { message: 'security.userIdChars' }),
+  password: z.string({ message: 'security.required' }).min(1, { message: 'security.required' }).max(128),
+  confirmPassword: z.string({ message: 'security.required' }).min(1, { message: 'security.required' }).max(128),
   roleIds: z.array(id).max(1000).default([]),
   groupIds: z.array(id).max(1000).default([]),
   ...accountFields,
@@ -148,8 +150,8 @@ export const accountUpdateSchema = z.object(accountFields).superRefine(checkIpPo
 export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
 
 export const resetPasswordSchema = z.object({
-  password: z.string().min(1, { message: 'security.required' }).max(128),
-  confirmPassword: z.string().min(1, { message: 'security.required' }).max(128),
+  password: z.string({ message: 'security.required' }).min(1, { message: 'security.required' }).max(128),
+  confirmPassword: z.string({ message: 'security.required' }).min(1, { message: 'security.required' }).max(128),
 }).refine((a) => a.password === a.confirmPassword, { path: ['confirmPassword'], message: 'auth.passwordMismatch' });
 
 export const assignSchema = z.object({ roleIds: z.array(id).max(1000), groupIds: z.array(id).max(1000) });

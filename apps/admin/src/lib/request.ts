@@ -105,7 +105,8 @@ function handleHttpError(err: AxiosError<Envelope & { error?: string; error_desc
     else if (IMPORT_PATH.test(url)) text = t('request.importSql');
     else text = t('request.requestError');
     toastError(text, config.toastMs);
-    throw new RequestError(text, Number(body?.code ?? status), status);
+    // the toast follows SPEC §8; the server's own words stay available to a form that shows details (e.g. the import's line)
+    throw new RequestError(text, Number(body?.code ?? status), status, msg ? { serverMsg: msg } : undefined);
   }
   // 400 (the rule that failed), 403, 404, 409 …: the server's message, in the user's language.
   const text = body?.msg || t('request.requestError');

@@ -129,6 +129,7 @@ export const en = {
   "organ.ruleBrokenTop": "Organ rule: a \"{child}\" may not be at the top level of a view; allowed at the top level: {allowed}",
   "organ.ruleNone": "none",
   "organ.ruleInUse": "The rule is used by {n} organ(s) placed that way ({organs}); move them first",
+  "organ.genderUnknown": "Gender {code} is not an item of the gender dictionary",
   "organ.onePosition": "One position allows only one employee: {position} is already held by {staff}",
   "organ.notPosition": "{name} is not a position (its type {type} does not hold staff)",
   "organ.unknown": "Organ {id} does not exist",
@@ -233,6 +234,17 @@ export const en = {
   "gateway.flowBlocked": "Blocked by flow control ({resource}), please try again later",
   "gateway.degraded": "{resource} is degraded (circuit open), please try again later",
   "gateway.upstreamError": "The upstream service could not be reached",
+  "gateway.badExpression": "not a valid alarm expression: {detail}",
+  "gateway.alarmLevel.general": "General",
+  "gateway.alarmLevel.serious": "Serious",
+  "gateway.alarmLevel.urgent": "Urgent",
+  "gateway.alarmMail.rule": "Alarm rule",
+  "gateway.alarmMail.resource": "Resource",
+  "gateway.alarmMail.expression": "Expression",
+  "gateway.alarmMail.window": "over the last {n} s",
+  "gateway.alarmMail.values": "Values",
+  "gateway.alarmMail.since": "Pending since",
+  "gateway.alarmMail.firing": "Firing since",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -9,6 +9,21 @@ import { ResultTag } from './OperationLog';
 
 const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
 
+/** The server records reasons in plain English words; an operator reads them in the console's language. */
+const REASONS: [RegExp, string][] = [
+  [/^ok$/, 'ok'], [/^ok, password must be changed$/, 'okMustChange'], [/^unknown account$/, 'unknownAccount'],
+  [/^account locked$/, 'locked'], [/^wrong password, locked after (?<n>\d+) failures$/, 'wrongPasswordLocked'],
+  [/^wrong password \((?<n>\d+)\)$/, 'wrongPassword'], [/^ip (?<ip>\S+) not allowed$/, 'ipForbidden'],
+  [/^password expired past grace$/, 'passwordExpired'],
+];
+export function reasonText(t: (key: string, opts?: Record<string, unknown>) => string, reason: string) {
+  for (const [re, key] of REASONS) {
+    const m = re.exec(reason);
+    if (m) return t(`reason.${key}`, { ...m.groups });
+  }
+  return reason;
+}
+
 /** Every login attempt with its outcome and reason. */
 export function LoginLog() {
   const { t } = useTranslation('audit');
@@ -19,8 +34,8 @@ export function LoginLog() {
     { title: t('field.createdAt'), dataIndex: 'createdAt', sorter: true, defaultSortOrder: 'descend', width: 170, render: fmt },
     { title: t('field.userId'), dataIndex: 'userId', sorter: true, width: 140 },
     { title: t('field.ip'), dataIndex: 'ip', sorter: true, width: 140 },
-    { title: t('field.outcome'), dataIndex: 'outcome', sorter: true, width: 90, render: (v: 'success' | 'failure') => <ResultTag result={v} /> },
-    { title: t('field.reason'), dataIndex: 'reason', ellipsis: true },
+    { title: t('field.outcome'), dataIndex: 'outcome', sorter: true, width: 110, render: (v: 'success' | 'failure') => <ResultTag result={v} /> },
+    { title: t('field.reason'), dataIndex: 'reason', ellipsis: true, render: (v: string) => <Tooltip title={v}>{reasonText(t, v)}</Tooltip> },
     { title: t('field.browser'), dataIndex: 'browser', width: 130, render: (v: string | null, r) => <Tooltip title={r.userAgent}>{v ?? '—'}</Tooltip> },
     { title: t('field.os'), dataIndex: 'os', width: 140, render: (v: string | null) => v ?? '—' },
   ];

@@ -6,6 +6,7 @@ import { LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { auditApi, useKick, usePagedAudit, type OnlineRow, type Query } from './api';
 import { pagerLayout } from '@/components/table';
+import { requireSelection } from '@/components/confirm';
 import { usePermission } from '@/lib/permission';
 import { useCurrentSessionId } from './perm';
 
@@ -31,7 +32,7 @@ export function OnlineUsers() {
   });
 
   const cols: TableProps<OnlineRow>['columns'] = [
-    { title: t('field.userId'), dataIndex: 'userId', sorter: true, render: (v: string, r) => <Space size={4}>{v}{r.id === current && <Tag color="blue">{t('field.current')}</Tag>}</Space> },
+    { title: t('field.userId'), dataIndex: 'userId', sorter: true, render: (v: string, r) => <Space size={4} wrap style={{ wordBreak: 'break-all' }}>{v}{r.id === current && <Tag color="blue">{t('field.current')}</Tag>}</Space> },
     { title: t('field.userName'), dataIndex: 'userName' },
     { title: t('field.ip'), dataIndex: 'ip', sorter: true, width: 140 },
     { title: t('field.loginAt'), dataIndex: 'loginAt', sorter: true, width: 170, render: fmt },
@@ -39,7 +40,7 @@ export function OnlineUsers() {
     { title: t('field.browser'), dataIndex: 'browser', width: 130, render: (v: string | null, r) => <Tooltip title={r.userAgent}>{v ?? '—'}</Tooltip> },
     { title: t('field.os'), dataIndex: 'os', width: 140, render: (v: string | null) => v ?? '—' },
     ...(mayKick ? [{
-      title: '', key: 'actions', width: 120, fixed: 'right' as const,
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 150, fixed: 'right' as const,
       render: (_: unknown, r: OnlineRow) => (
         <Button type="link" size="small" danger icon={<LogoutOutlined />} disabled={r.id === current} onClick={() => confirmKick([r.id], r.userId)}>{t('action.kick')}</Button>
       ),
@@ -57,7 +58,7 @@ export function OnlineUsers() {
       </Form>
       <Space style={{ marginBottom: 12 }}>
         {mayKick && (
-          <Button danger icon={<LogoutOutlined />} onClick={() => (selected.length ? confirmKick(selected) : message.warning(t('msg.selectFirst')))}>{t('action.batchKick')}</Button>
+          <Button danger icon={<LogoutOutlined />} onClick={() => requireSelection(message, t, selected) && confirmKick(selected)}>{t('action.batchKick')}</Button>
         )}
         <Button icon={<ReloadOutlined />} onClick={() => list.refetch()}>{t('action.refresh')}</Button>
       </Space>

@@ -8,7 +8,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { auditApi, usePagedAudit, type OperationLogRow, type Query } from './api';
 import { pagerLayout } from '@/components/table';
 import { usePermission } from '@/lib/permission';
-import { errorText } from '@/lib/request';
 
 const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
 const METHOD_COLOR: Record<string, string> = { POST: 'green', PUT: 'blue', PATCH: 'blue', DELETE: 'red' };
@@ -37,21 +36,22 @@ export function OperationLog() {
 
   const exportCsv = async () => {
     setExporting(true);
-    try { await auditApi.exportCsv(q); message.success(t('msg.exported')); } catch (e) { message.error(errorText(e)); } finally { setExporting(false); }
+    // a failure was already shown by the request client
+    try { await auditApi.exportCsv(q); message.success(t('msg.exported')); } catch { /* shown */ } finally { setExporting(false); }
   };
 
   const cols: TableProps<OperationLogRow>['columns'] = [
     { title: t('field.createdAt'), dataIndex: 'createdAt', sorter: true, defaultSortOrder: 'descend', width: 170, render: fmt },
-    { title: t('field.userId'), dataIndex: 'userId', sorter: true, width: 120, render: (v: string | null) => v ?? '—' },
-    { title: t('field.module'), dataIndex: 'module', sorter: true, width: 110 },
+    { title: t('field.userId'), dataIndex: 'userId', sorter: true, width: 110, render: (v: string | null) => v ?? '—' },
+    { title: t('field.module'), dataIndex: 'module', sorter: true, width: 100 },
     { title: t('field.operation'), dataIndex: 'operation', sorter: true, ellipsis: true,
       render: (v: string, r) => <Typography.Link onClick={() => setDetail(r.id)}><Tag color={METHOD_COLOR[r.method]}>{r.method}</Tag>{v.replace(/^\w+ /, '')}</Typography.Link> },
-    { title: t('field.target'), dataIndex: 'target', width: 100, ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { title: t('field.ip'), dataIndex: 'ip', width: 130 },
-    { title: t('field.result'), dataIndex: 'result', sorter: true, width: 90, render: (v: 'success' | 'failure') => <ResultTag result={v} /> },
-    { title: t('field.status'), dataIndex: 'status', sorter: true, width: 100 },
-    { title: t('field.durationMs'), dataIndex: 'durationMs', sorter: true, width: 100, render: (v: number) => t('msg.ms', { n: v }) },
-    { title: '', key: 'a', width: 80, fixed: 'right', render: (_, r) => <Button type="link" size="small" onClick={() => setDetail(r.id)}>{t('action.detail')}</Button> },
+    { title: t('field.target'), dataIndex: 'target', width: 90, ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: t('field.ip'), dataIndex: 'ip', width: 110 },
+    { title: t('field.result'), dataIndex: 'result', sorter: true, width: 120, render: (v: 'success' | 'failure') => <ResultTag result={v} /> },
+    { title: t('field.status'), dataIndex: 'status', sorter: true, width: 110 },
+    { title: t('field.durationMs'), dataIndex: 'durationMs', sorter: true, width: 110, render: (v: number) => t('msg.ms', { n: v }) },
+    { title: t('table.actions', { ns: 'shell' }), key: 'a', width: 90, fixed: 'right', render: (_, r) => <Button type="link" size="small" onClick={() => setDetail(r.id)}>{t('action.detail')}</Button> },
   ];
 
   return (
@@ -75,7 +75,7 @@ export function OperationLog() {
         </Space>
       )}
       <Table<OperationLogRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1200 }}
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1170 }}
         pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
         onChange={(p, _f, s) => {
           const sorter = Array.isArray(s) ? s[0] : s;

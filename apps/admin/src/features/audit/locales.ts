@@ -15,6 +15,11 @@ export default defineLocales({
       confirmBatchKick: 'Force the {{n}} selected sessions to log out?',
       selectFirst: 'Please select a record', kicked: 'Forced out', noParams: 'No parameters', exported: 'Export started', ms: '{{n}} ms',
     },
+    reason: {
+      ok: 'Signed in', okMustChange: 'Signed in; the password must be changed', unknownAccount: 'No such account', locked: 'Account locked',
+      wrongPasswordLocked: 'Wrong password; locked after {{n}} failures', wrongPassword: 'Wrong password (failure {{n}})',
+      ipForbidden: 'Login from IP {{ip}} is not allowed', passwordExpired: 'Password expired and the grace time is over',
+    },
     hint: { redacted: 'Passwords, tokens and keys are shown as ***.' },
   },
   zh: {
@@ -30,6 +35,11 @@ export default defineLocales({
       confirmKick: '确定将「{{name}}」强制下线吗？该会话将立即失效，用户需要重新登录。',
       confirmBatchKick: '确定将选中的 {{n}} 个会话强制下线吗？',
       selectFirst: '请选择一条记录', kicked: '已强制下线', noParams: '无参数', exported: '已开始导出', ms: '{{n}} 毫秒',
+    },
+    reason: {
+      ok: '登录成功', okMustChange: '登录成功，需修改密码', unknownAccount: '账号不存在', locked: '账号已锁定',
+      wrongPasswordLocked: '密码错误，连续失败 {{n}} 次，账号已锁定', wrongPassword: '密码错误（连续第 {{n}} 次）',
+      ipForbidden: '不允许从 IP {{ip}} 登录', passwordExpired: '密码已过期且超过宽限期',
     },
     hint: { redacted: '密码、令牌、密钥等敏感信息以 *** 显示。' },
   },
@@ -47,6 +57,11 @@ export default defineLocales({
       confirmBatchKick: '¿Forzar el cierre de las {{n}} sesiones seleccionadas?',
       selectFirst: 'Seleccione un registro', kicked: 'Sesión cerrada a la fuerza', noParams: 'Sin parámetros', exported: 'Exportación iniciada', ms: '{{n}} ms',
     },
+    reason: {
+      ok: 'Sesión iniciada', okMustChange: 'Sesión iniciada; debe cambiar la contraseña', unknownAccount: 'La cuenta no existe', locked: 'Cuenta bloqueada',
+      wrongPasswordLocked: 'Contraseña incorrecta; bloqueada tras {{n}} intentos fallidos', wrongPassword: 'Contraseña incorrecta (intento fallido {{n}})',
+      ipForbidden: 'No se permite iniciar sesión desde la IP {{ip}}', passwordExpired: 'La contraseña caducó y el periodo de gracia terminó',
+    },
     hint: { redacted: 'Las contraseñas, tokens y claves se muestran como ***.' },
   },
   ja: {
@@ -62,6 +77,11 @@ export default defineLocales({
       confirmKick: '「{{name}}」を強制ログアウトしますか？セッションは直ちに終了し、再ログインが必要になります。',
       confirmBatchKick: '選択した {{n}} 件のセッションを強制ログアウトしますか？',
       selectFirst: 'レコードを選択してください', kicked: '強制ログアウトしました', noParams: 'パラメータなし', exported: 'エクスポートを開始しました', ms: '{{n}} ms',
+    },
+    reason: {
+      ok: 'ログイン成功', okMustChange: 'ログイン成功（パスワード変更が必要）', unknownAccount: 'アカウントが存在しません', locked: 'アカウントはロックされています',
+      wrongPasswordLocked: 'パスワード誤り。{{n}} 回失敗したためロックしました', wrongPassword: 'パスワード誤り（{{n}} 回目）',
+      ipForbidden: 'IP {{ip}} からのログインは許可されていません', passwordExpired: 'パスワードの有効期限と猶予期間が切れています',
     },
     hint: { redacted: 'パスワード、トークン、キーは *** で表示されます。' },
   },

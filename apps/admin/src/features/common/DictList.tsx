@@ -8,6 +8,7 @@ import { usePermission } from '@/lib/permission';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { sortOrder, tablePagination } from '@/components/table';
+import { dictKey } from '@/components/DictSelect';
 import { commonApi, keys, useCommonMutation, usePaged, type DictItemRow, type DictRow, type ListQuery } from './api';
 
 const when = (s: string) => new Date(s).toLocaleString();
@@ -22,7 +23,7 @@ export function DictList() {
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<DictRow | 'new' | null>(null);
   const [itemsOf, setItemsOf] = useState<DictRow | null>(null);
-  const remove = useCommonMutation((ids: number[]) => commonApi.deleteDicts(ids), [keys.dicts], () => setSelected([]), 'msg.deleted');
+  const remove = useCommonMutation((ids: number[]) => commonApi.deleteDicts(ids), [keys.dicts, dictKey()], () => setSelected([]), 'msg.deleted');
   const cols: TableProps<DictRow>['columns'] = [
     { title: t('field.code'), dataIndex: 'code', sorter: true, width: 160 },
     { title: t('field.name'), dataIndex: 'name', sorter: true, width: 180 },
@@ -31,7 +32,7 @@ export function DictList() {
     { title: t('field.updatedBy'), dataIndex: 'updatedBy', sorter: true, width: 130, render: (v: string | null) => v ?? '—' },
     { title: t('field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 180, render: when },
     {
-      title: '', key: 'actions', width: 230, fixed: 'right',
+      title: t('field.ops'), key: 'actions', width: 230, fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" icon={<UnorderedListOutlined />} onClick={() => setItemsOf(r)}>{t('action.items')}</Button>
@@ -69,7 +70,7 @@ function DictForm({ row, onClose }: { row: DictRow | null; onClose: () => void }
   const save = useCommonMutation((body: Record<string, unknown>) => {
     const parsed = dictSchema.parse(body);
     return row ? commonApi.updateDict(row.id, parsed) : commonApi.createDict(parsed);
-  }, [keys.dicts], onClose);
+  }, [keys.dicts, dictKey()], onClose);
   return (
     <Modal open width={480} title={row ? t('title.editDict') : t('title.newDict')} onCancel={onClose} onOk={async () => save.mutate(await form.validateFields())}
       confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden maskClosable={false}>
@@ -90,13 +91,13 @@ function ItemsDrawer({ dict, onClose }: { dict: DictRow; onClose: () => void }) 
   const list = usePaged(keys.items, commonApi.items, q);
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<DictItemRow | 'new' | null>(null);
-  const remove = useCommonMutation((ids: number[]) => commonApi.deleteItems(ids), [keys.items, keys.dicts], () => setSelected([]), 'msg.deleted');
+  const remove = useCommonMutation((ids: number[]) => commonApi.deleteItems(ids), [keys.items, keys.dicts, dictKey()], () => setSelected([]), 'msg.deleted');
   const cols: TableProps<DictItemRow>['columns'] = [
     { title: t('field.code'), dataIndex: 'code', sorter: true },
     { title: t('field.name'), dataIndex: 'name', sorter: true },
     { title: t('field.index'), dataIndex: 'seq', sorter: true, width: 90 },
     {
-      title: '', key: 'actions', width: 150,
+      title: t('field.ops'), key: 'actions', width: 150,
       render: (_, r) => can('common:dict:edit') && (
         <Space size={0}>
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>
@@ -132,7 +133,7 @@ function ItemForm({ dictId, row, next, onClose }: { dictId: number; row: DictIte
   const save = useCommonMutation((body: Record<string, unknown>) => {
     const parsed = dictItemSchema.parse({ ...body, dictId });
     return row ? commonApi.updateItem(row.id, parsed) : commonApi.createItem(parsed);
-  }, [keys.items, keys.dicts], onClose);
+  }, [keys.items, keys.dicts, dictKey()], onClose);
   return (
     <Modal open width={440} title={row ? t('title.editItem') : t('title.newItem')} onCancel={onClose} onOk={async () => save.mutate(await form.validateFields())}
       confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden maskClosable={false}>

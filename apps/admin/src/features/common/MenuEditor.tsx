@@ -46,7 +46,7 @@ export function MenuEditor() {
     { title: t('field.isLeaf'), dataIndex: 'isLeaf', width: 70, render: (v: boolean) => (v ? t('yes') : t('no')) },
     { title: t('field.actions'), key: 'acts', render: (_, r) => r.actionList.map((a) => <Tag key={a.actionCode}>{a.actionName}</Tag>) },
     {
-      title: '', key: 'ops', width: 230, fixed: 'right',
+      title: t('field.ops'), key: 'ops', width: 230, fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           {can('common:menu:add') && !r.isLeaf && <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ parentId: r.id })}>{t('action.addChild')}</Button>}

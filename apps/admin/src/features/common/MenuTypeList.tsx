@@ -26,7 +26,7 @@ export function MenuTypeList() {
     { title: t('field.preset'), dataIndex: 'isPreset', sorter: true, width: 120, render: (v: boolean) => (v ? <Tag color="gold">{t('yes')}</Tag> : t('no')) },
     { title: t('field.menuCount'), dataIndex: 'menuCount', width: 100 },
     {
-      title: '', key: 'actions', width: 160, fixed: 'right',
+      title: t('field.ops'), key: 'actions', width: 160, fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           {can('common:menuType:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Card, Col, Descriptions, Empty, Form, Input, List, Modal, Row, Select, Space, Tag, Tree } from 'antd';
-import type { TreeDataNode } from 'antd';
+import type { GetRef, TreeDataNode } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { REGION_TYPES, regionSchema, type RegionNode } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
@@ -21,11 +21,22 @@ export function RegionTree() {
   const [selected, setSelected] = useState<string | null>(null);
   const [hits, setHits] = useState<RegionHit[] | null>(null);
   const [editing, setEditing] = useState<{ parentCode: string | null } | RegionNode | null>(null);
+  const tree = useRef<GetRef<typeof Tree>>(null);
   const load = useCallback(async (parent: string) => {
     const list = await commonApi.regionChildren(parent || undefined);
     setKids((k) => ({ ...k, [parent]: list }));
+    return list;
   }, []);
-  useEffect(() => { void load(ROOT); }, [load]);
+  // The first level opens at once: a single top region (the country) shows its provinces.
+  useEffect(() => {
+    void (async () => {
+      const top = await load(ROOT);
+      if (top.length === 1 && top[0].hasChildren) {
+        await load(top[0].code);
+        setExpanded((e) => [...new Set([...e, top[0].code])]);
+      }
+    })();
+  }, [load]);
   const byCode = useMemo(() => new Map(Object.values(kids).flat().map((r) => [r.code, r])), [kids]);
   const nodes = useMemo(() => {
     const build = (parent: string): TreeDataNode[] => (kids[parent] ?? []).map((r) => ({
@@ -38,6 +49,13 @@ export function RegionTree() {
     for (const c of h.path.slice(0, -1)) if (!kids[c]) await load(c);
     setExpanded((e) => [...new Set([...e, ...h.path.slice(0, -1)])]);
     setSelected(h.code);
+    // let the tree render the opened levels, then bring the match into view
+    setTimeout(() => tree.current?.scrollTo({ key: h.code, align: 'top', offset: 24 }), 50);
+  };
+  const search = async (kw: string) => {
+    const found = kw.trim() ? await commonApi.searchRegions(kw.trim()) : null;
+    setHits(found);
+    if (found?.length === 1) await openPath(found[0]);
   };
   const cur = selected ? byCode.get(selected) : undefined;
   const remove = useCommonMutation((code: string) => commonApi.deleteRegions([code]), [], () => { setSelected(null); void load(cur?.parentCode ?? ROOT); }, 'msg.deleted');
@@ -47,16 +65,17 @@ export function RegionTree() {
         <Col xs={24} md={12}>
           <Space style={{ marginBottom: 8 }} wrap>
             <Input.Search allowClear style={{ width: 280 }} placeholder={`${t('field.name')} / ${t('field.code')}`} enterButton={t('action.search')}
-              onSearch={async (kw) => setHits(kw.trim() ? await commonApi.searchRegions(kw.trim()) : null)} />
+              onSearch={(kw) => void search(kw)} />
             {can('common:region:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ parentCode: selected })}>{t('action.add')}</Button>}
           </Space>
           {hits && (
             <List size="small" bordered style={{ marginBottom: 8, maxHeight: 240, overflow: 'auto' }} header={t('title.results')} dataSource={hits} locale={{ emptyText: t('hint.noResults') }}
-              renderItem={(h) => <List.Item style={{ cursor: 'pointer' }} onClick={() => void openPath(h)}>{h.pathNames.join(' / ')} <Tag>{h.code}</Tag></List.Item>} />
+              renderItem={(h) => <List.Item style={{ cursor: 'pointer' }} tabIndex={0} role="button" onClick={() => void openPath(h)}
+                onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); void openPath(h); } }}>{h.pathNames.join(' / ')} <Tag>{h.code}</Tag></List.Item>} />
           )}
-          <div style={{ maxHeight: 640, overflow: 'auto' }}>
-            <Tree blockNode showLine treeData={nodes} expandedKeys={expanded} onExpand={setExpanded}
-              selectedKeys={selected ? [selected] : []} onSelect={(k) => setSelected(k.length ? String(k[0]) : null)}
+          <div>
+            <Tree ref={tree} height={600} blockNode showLine treeData={nodes} expandedKeys={expanded} onExpand={setExpanded}
+              selectedKeys={selected ? [selected] : []} onSelect={(_k, info) => setSelected(String(info.node.key))}
               loadData={async (n) => { if (!kids[String(n.key)]) await load(String(n.key)); }} />
           </div>
         </Col>

@@ -21,7 +21,7 @@ export function SerialList() {
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<SerialRow | 'new' | null>(null);
   const remove = useCommonMutation((ids: number[]) => commonApi.deleteSerials(ids), [keys.serials], () => setSelected([]), 'msg.deleted');
-  const next = useCommonMutation((id: number) => commonApi.nextSerial(id), [keys.serials], undefined, 'msg.saved');
+  const next = useCommonMutation((id: number) => commonApi.nextSerial(id), [keys.serials], (n) => void message.success(t('msg.next', { no: n.serialNo })), null);
   const cols: TableProps<SerialRow>['columns'] = [
     { title: t('field.ruleId'), dataIndex: 'code', sorter: true, width: 170 },
     { title: t('field.name'), dataIndex: 'name', sorter: true, width: 150 },
@@ -30,15 +30,15 @@ export function SerialList() {
     { title: t('field.suffix'), dataIndex: 'suffix', width: 80, render: (v: string) => v || '—' },
     { title: t('field.length'), dataIndex: 'length', width: 70 },
     { title: t('field.currentValue'), dataIndex: 'currentValue', sorter: true, width: 110 },
-    { title: t('field.period'), dataIndex: 'period', width: 100 },
+    { title: t('field.period'), dataIndex: 'period', width: 100, render: (v: string) => v || '—' },
     { title: t('field.sample'), dataIndex: 'sample', width: 170, render: (v: string) => <Tag>{v}</Tag> },
     { title: t('field.organ'), key: 'organ', width: 150, render: (_, r) => (r.isGlobal ? <Tag color="blue">{t('field.isGlobal')}</Tag> : r.organName ?? '—') },
     {
-      title: '', key: 'actions', width: 250, fixed: 'right',
+      title: t('field.ops'), key: 'actions', width: 250, fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" icon={<FieldNumberOutlined />} loading={next.isPending && next.variables === r.id}
-            onClick={() => next.mutate(r.id, { onSuccess: (n) => void message.info(t('msg.next', { no: n.serialNo })) })}>{t('action.next')}</Button>
+            onClick={() => next.mutate(r.id)}>{t('action.next')}</Button>
           {can('common:serial:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           {can('common:serial:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
         </Space>

@@ -22,6 +22,8 @@ export interface SerialRow {
 export interface RegionHit extends Omit<RegionNode, 'hasChildren'> { path: string[]; pathNames: string[] }
 export interface DictRow { id: number; code: string; name: string; note: string | null; updatedBy: string | null; updatedAt: string; itemCount: number }
 export interface DictItemRow { id: number; dictId: number; code: string; name: string; seq: number }
+/** The server's answer to "is this a working day". */
+export interface WorkingDayAnswer { date: string; working: boolean; kind: 'holiday' | 'workday' | 'weekend' | 'weekday'; name: string | null }
 export interface OrganOption { id: number; code: string; name: string; typeName: string }
 
 export const commonApi = {
@@ -50,6 +52,7 @@ export const commonApi = {
   deleteRegions: (codes: string[]) => call<number>('POST', '/api/common/regions/delete', { body: { codes } }),
 
   calendar: (year: number) => call<{ year: number; workingDays: number; days: CalendarDay[] }>('GET', '/api/common/calendar', { params: { year } }),
+  isWorkingDay: (date: string) => call<WorkingDayAnswer>('GET', '/api/common/calendar/is-working-day', { params: { date } }),
   setDay: (date: string, kind: 'holiday' | 'workday' | 'default', name: string | null) => call<unknown>('PUT', `/api/common/calendar/days/${date}`, { body: { kind, name } }),
 
   dicts: (q: ListQuery) => call<Page<DictRow>>('GET', '/api/common/dicts', { params: clean(q) }),
@@ -76,7 +79,8 @@ export function usePaged<T>(key: QueryKey, fetch: (q: ListQuery) => Promise<Page
 }
 
 /** A mutation that refreshes the given lists and says "saved" (errors are shown by the request client). */
-export function useCommonMutation<A, R>(fn: (a: A) => Promise<R>, invalidate: QueryKey[], onDone?: (r: R) => void, okKey = 'msg.saved') {
+/** `okKey` null: no toast (the caller says what happened). */
+export function useCommonMutation<A, R>(fn: (a: A) => Promise<R>, invalidate: QueryKey[], onDone?: (r: R) => void, okKey: string | null = 'msg.saved') {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const { t } = useTranslation('common');
@@ -84,7 +88,7 @@ export function useCommonMutation<A, R>(fn: (a: A) => Promise<R>, invalidate: Qu
     mutationFn: fn,
     onSuccess: (r) => {
       for (const k of invalidate) void qc.invalidateQueries({ queryKey: k });
-      void message.success(t(okKey));
+      if (okKey) void message.success(t(okKey));
       onDone?.(r);
     },
   });

@@ -30,7 +30,7 @@ export function ConfigList() {
   const remove = useGwMutation((ids: number[]) => gatewayApi.deleteConfigs(ids), [KEY], () => { message.success(t('msg.deleted')); setSelected([]); });
 
   const cols: TableProps<ConfigRow>['columns'] = [
-    { title: t('field.dataId'), dataIndex: 'dataId', sorter: true },
+    { title: t('field.dataId'), dataIndex: 'dataId', sorter: true, width: 240, ellipsis: true },
     { title: t('field.group'), dataIndex: 'group', sorter: true, width: 160 },
     { title: t('field.appName'), dataIndex: 'appName', sorter: true, width: 140, render: (v: string | null) => v ?? '—' },
     { title: t('field.tags'), dataIndex: 'tags', width: 140, render: (v: string | null) => (v ? v.split(',').map((x) => <Tag key={x}>{x.trim()}</Tag>) : '—') },
@@ -70,7 +70,7 @@ export function ConfigList() {
       </Space>
       <Typography.Paragraph type="secondary">{t('msg.appApiHint')}</Typography.Paragraph>
       <Table<ConfigRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1300 }}
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1450 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
         pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
         onChange={(_p, _f, s) => {
@@ -101,7 +101,7 @@ function ConfigForm({ config, namespaceId, onClose }: { config: ConfigRow | null
   return (
     <Modal open width={820} title={config ? t('title.editConfig') : t('title.newConfig')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
       okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} name="gwConfig" layout="vertical" requiredMark>
         <Space.Compact block>
           <Form.Item name="dataId" label={t('field.dataId')} required rules={[rule]} style={{ flex: 2 }}><Input disabled={!!config} maxLength={255} /></Form.Item>
           <Form.Item name="group" label={t('field.group')} required rules={[rule]} style={{ flex: 1, marginLeft: 12 }}><Input disabled={!!config} maxLength={128} /></Form.Item>
@@ -128,10 +128,20 @@ function HistoryDrawer({ config, onClose, confirm }: { config: ConfigRow; onClos
   const hkey = ['gateway', 'history', config.namespaceId, config.dataId, config.group];
   const list = usePaged(hkey, gatewayApi.history, { ...q, namespaceId: config.namespaceId, dataId: config.dataId, group: config.group });
   const [compare, setCompare] = useState<HistoryRow | null>(null);
+  /** two versions picked in the table, compared with each other (older on the left) */
+  const [picked, setPicked] = useState<HistoryRow[]>([]);
+  const [comparePicked, setComparePicked] = useState(false);
   const rollback = useGwMutation((id: number) => gatewayApi.rollback(id), [hkey, KEY, ['gateway', 'namespaces']], () => message.success(t('msg.rollbackOk')));
+  const compareTwo = () => { if (picked.length !== 2) { void message.warning(t('msg.noSelection')); return; } setComparePicked(true); };
   return (
-    <Drawer open width={860} title={t('title.history', { dataId: config.dataId, group: config.group })} onClose={onClose} destroyOnHidden>
+    <Drawer open width={860} title={t('title.history', { dataId: config.dataId, group: config.group })} onClose={onClose} destroyOnHidden
+      extra={<Button icon={<DiffOutlined />} onClick={compareTwo}>{t('action.compareTwo')}</Button>}>
+      <Typography.Paragraph type="secondary">{t('msg.historyHint')}</Typography.Paragraph>
       <Table<HistoryRow> rowKey="id" size="small" loading={list.isFetching} dataSource={list.data?.records ?? []}
+        rowSelection={{
+          selectedRowKeys: picked.map((r) => r.id), hideSelectAll: true,
+          onChange: (_k, rows) => setPicked(rows.slice(-2)),
+        }}
         pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
         columns={[
           { title: t('field.time'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString(), width: 170 },
@@ -154,6 +164,7 @@ function HistoryDrawer({ config, onClose, confirm }: { config: ConfigRow; onClos
           },
         ]} />
       {compare && <CompareModal row={compare} configId={config.id} onClose={() => setCompare(null)} />}
+      {comparePicked && picked.length === 2 && <CompareTwoModal rows={picked} onClose={() => setComparePicked(false)} />}
     </Drawer>
   );
 }
@@ -171,6 +182,20 @@ function CompareModal({ row, configId, onClose }: { row: HistoryRow; configId: n
           leftTitle={`${t(`opType.${row.opType}`)} · ${new Date(row.createdAt).toLocaleString()} · ${row.md5}`}
           rightTitle={cur.data ? `${new Date(cur.data.updatedAt).toLocaleString()} · ${cur.data.md5}` : t('msg.noCurrent')} />
       )}
+    </Modal>
+  );
+}
+
+function CompareTwoModal({ rows, onClose }: { rows: HistoryRow[]; onClose: () => void }) {
+  const { t } = useTranslation('gateway');
+  const [a, b] = [...rows].sort((x, y) => x.id - y.id);
+  const left = useQuery({ queryKey: ['gateway', 'historyItem', a.id], queryFn: () => gatewayApi.historyItem(a.id) });
+  const right = useQuery({ queryKey: ['gateway', 'historyItem', b.id], queryFn: () => gatewayApi.historyItem(b.id) });
+  const title = (r: HistoryRow) => `${t(`opType.${r.opType}`)} · ${new Date(r.createdAt).toLocaleString()} · ${r.md5}`;
+  return (
+    <Modal open width={1100} title={t('title.compare')} onCancel={onClose} footer={null} destroyOnHidden>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('msg.compareTwoHint')} />
+      {left.data && right.data && <DiffView left={left.data.content} right={right.data.content} leftTitle={title(a)} rightTitle={title(b)} />}
     </Modal>
   );
 }

@@ -59,7 +59,7 @@ function NamespaceForm({ ns, onClose }: { ns: NamespaceRow | null; onClose: () =
   return (
     <Modal open title={ns ? t('title.editNamespace') : t('title.newNamespace')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
       okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} name="gwNamespace" layout="vertical" requiredMark>
         <Form.Item name="namespaceId" label={t('field.namespaceId')} rules={[rule]}><Input disabled={!!ns} maxLength={64} placeholder="UUID" /></Form.Item>
         <Form.Item name="showName" label={t('field.showName')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
         <Form.Item name="description" label={t('field.description')} rules={[rule]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>

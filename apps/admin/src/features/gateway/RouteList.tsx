@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { routeSchema } from '@bencao/contracts';
@@ -47,13 +47,15 @@ export function RouteList() {
   const rows = list.data?.records ?? [];
 
   const cols: TableProps<RouteRow>['columns'] = [
-    { title: t('field.routeId'), dataIndex: 'routeId', sorter: true, width: 160 },
-    { title: t('field.routeName'), dataIndex: 'routeName', sorter: true, width: 160 },
+    { title: t('field.routeId'), dataIndex: 'routeId', sorter: true, width: 150, ellipsis: true },
+    { title: t('field.routeName'), dataIndex: 'routeName', sorter: true, width: 150, ellipsis: true },
     { title: t('field.orderNum'), dataIndex: 'orderNum', sorter: true, width: 90 },
-    { title: t('field.uri'), dataIndex: 'uri', sorter: true, ellipsis: true },
+    { title: t('field.uri'), dataIndex: 'uri', sorter: true, width: 220, ellipsis: true },
     {
-      title: t('field.predicates'), dataIndex: 'predicates', ellipsis: true,
-      render: (v: string) => <Typography.Text code style={{ whiteSpace: 'pre' }}>{v.split('\n').filter(Boolean).join('  ·  ') || '—'}</Typography.Text>,
+      title: t('field.predicates'), dataIndex: 'predicates', width: 260, ellipsis: { showTitle: false },
+      render: (v: string) => (v.trim()
+        ? <Tooltip title={<span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>}><Typography.Text code>{v.split('\n').filter(Boolean).join('  ·  ')}</Typography.Text></Tooltip>
+        : '—'),
     },
     {
       title: t('field.released'), dataIndex: 'released', width: 110, sorter: true,
@@ -94,7 +96,7 @@ export function RouteList() {
         )}
       </Space>
       <Table<RouteRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={rows} scroll={{ x: 1200 }}
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={rows} scroll={{ x: 1450 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
         pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
         onChange={(_p, _f, s) => {
@@ -127,7 +129,7 @@ function RouteForm({ route, onClose }: { route: RouteRow | null; onClose: () => 
   return (
     <Modal open width={720} title={route ? t('title.editRoute') : t('title.newRoute')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
       okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} name="gwRoute" layout="vertical" requiredMark>
         <Space.Compact block>
           <Form.Item name="routeId" label={t('field.routeId')} required rules={[rule]} style={{ flex: 1 }}><Input maxLength={100} /></Form.Item>
           <Form.Item name="routeName" label={t('field.routeName')} required rules={[rule]} style={{ flex: 1, marginLeft: 12 }}><Input maxLength={100} /></Form.Item>

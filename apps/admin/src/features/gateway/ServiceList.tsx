@@ -94,7 +94,7 @@ function ServiceForm({ service, onClose }: { service: ServiceRow | null; onClose
   return (
     <Modal open title={service ? t('title.editService') : t('title.newService')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
       okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} name="gwService" layout="vertical" requiredMark>
         <Form.Item name="name" label={t('field.name')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
         <Form.Item name="group" label={t('field.group')} rules={[rule]}><Input maxLength={100} /></Form.Item>
         <Form.Item name="protectThreshold" label={t('field.protectThreshold')} required rules={[rule]} extra={t('msg.thresholdHint')}>
@@ -168,7 +168,7 @@ function InstanceForm({ serviceId, invalidate, onClose }: { serviceId: number; i
   const submit = async () => { const v = await form.validateFields(); save.mutate({ ...v, weight: v.weight ?? 1 }); };
   return (
     <Modal open title={t('title.addInstance')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending} okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
-      <Form form={form} layout="vertical" requiredMark initialValues={{ weight: 1 }}>
+      <Form form={form} name="gwInstance" layout="vertical" requiredMark initialValues={{ weight: 1 }}>
         <Form.Item name="ip" label={t('field.ip')} rules={[{ required: true }]}><Input placeholder="10.0.0.5" /></Form.Item>
         <Form.Item name="port" label={t('field.port')} rules={[{ required: true }]}><InputNumber min={1} max={65535} precision={0} /></Form.Item>
         <Form.Item name="weight" label={t('field.weight')}><InputNumber min={0} max={10000} /></Form.Item>

@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
+import { errorText } from '@/lib/request';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { sortOrder, tablePagination } from '@/components/table';
 import { gatewayApi, usePaged, useGwMutation, type ListQuery, type Row, type SimpleKind } from './api';
@@ -20,7 +21,9 @@ export interface FieldSpec {
   optionNs?: string;
   inTable?: boolean;
   sortable?: boolean;
-  extra?: string;
+  extra?: ReactNode;
+  /** the unit shown after a number */
+  unit?: string;
   /** shown only when the form's values satisfy it */
   when?: (values: Record<string, unknown>) => boolean;
   min?: number; max?: number; step?: number;
@@ -107,27 +110,37 @@ function SimpleForm({ kind, schema, fields, row, defaults, invalidate, onClose }
   const rule = zodRule(schema, langOf(i18n.language));
   const [initial] = useState(() => row ?? defaults);
   useEffect(() => { form.setFieldsValue(initial); }, [initial, form]);
+  const [failure, setFailure] = useState<string | null>(null);
   const save = useGwMutation((body: unknown) => (row ? gatewayApi.update(kind, row.id, body) : gatewayApi.create(kind, body)), [invalidate],
     () => { message.success(row ? t('msg.updateOk') : t('msg.createOk')); onClose(); });
+  /** checks only the server can make (an alarm expression, a rule's resource): shown under the field it names */
+  const showServerError = (e: unknown) => {
+    const text = errorText(e);
+    const m = /^(\w+)[:：]\s*([\s\S]*)$/.exec(text);
+    if (m && fields.some((f) => f.name === m[1])) form.setFields([{ name: m[1], errors: [m[2]] }]);
+    else setFailure(text);
+  };
   const submit = async () => {
     const v = await form.validateFields();
-    save.mutate(schema.parse({ ...defaults, ...v }));
+    setFailure(null);
+    save.mutate(schema.parse({ ...defaults, ...v }), { onError: showServerError });
   };
   return (
     <Modal open width={620} title={row ? t('title.editItem') : t('title.newItem')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
       okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} name={`gw-${kind}`} layout="vertical" requiredMark>
         {fields.filter((f) => !f.when || f.when({ ...defaults, ...(row ?? {}), ...(values ?? {}) })).map((f) => (
           <Form.Item key={f.name} name={f.name} label={t(`field.${f.name === 'enabled' ? 'ruleEnabled' : f.name}`)} required={f.required}
             rules={[rule]} valuePropName={f.kind === 'switch' ? 'checked' : 'value'} extra={f.extra}>
             {f.kind === 'text' && <Input maxLength={500} />}
             {f.kind === 'time' && <Input placeholder="09:00" maxLength={5} style={{ width: 120 }} />}
-            {f.kind === 'textarea' && <Input.TextArea rows={3} maxLength={2000} />}
-            {f.kind === 'number' && <InputNumber min={f.min} max={f.max} step={f.step} style={{ width: 200 }} />}
+            {f.kind === 'textarea' && <Input.TextArea rows={3} maxLength={2000} style={f.name === 'expression' ? { fontFamily: 'monospace' } : undefined} />}
+            {f.kind === 'number' && <InputNumber min={f.min} max={f.max} step={f.step} style={{ width: 200 }} suffix={f.unit} />}
             {f.kind === 'switch' && <Switch />}
             {f.kind === 'select' && <Select options={(f.options ?? []).map((o) => ({ value: o, label: t(`${f.optionNs ?? f.name}.${o}`) }))} />}
           </Form.Item>
         ))}
+        {failure && <Typography.Text type="danger">{failure}</Typography.Text>}
       </Form>
     </Modal>
   );

@@ -31,6 +31,11 @@ export interface MetricRow {
   series: { time: number; requests: number; errors: number; blocked: number; broken: number; p99: number }[];
 }
 export type Row = Record<string, unknown> & { id: number };
+export interface AlarmEventRow {
+  id: number; ruleId: number; ruleName: string; level: 'general' | 'serious' | 'urgent'; expression: string; resource: string;
+  state: 'pending' | 'firing' | 'resolved'; values: Record<string, number | string>; summary: string;
+  startsAt: string; firedAt: string | null; resolvedAt: string | null; notified: string[]; notifyError: string | null; updatedAt: string;
+}
 
 /** The simple rule screens share one shape: list, create, update, delete, (enable/disable). */
 export const SIMPLE_BASES = {
@@ -80,6 +85,8 @@ export const gatewayApi = {
   update: (kind: SimpleKind, id: number, body: unknown) => call<Row>('PUT', `${SIMPLE_BASES[kind]}/${id}`, { body }),
   remove: (kind: SimpleKind, ids: number[]) => call<number>('POST', `${SIMPLE_BASES[kind]}/delete`, { body: { ids } }),
   setEnabled: (kind: SimpleKind, id: number, enabled: boolean) => call<Row>('POST', `${SIMPLE_BASES[kind]}/${id}/${enabled ? 'enable' : 'disable'}`, { body: {} }),
+
+  alarmEvents: (q: ListQuery) => call<Page<AlarmEventRow>>('GET', '/api/gateway/alarm-events', { params: clean(q) }),
 
   metrics: (seconds: number) => call<{ now: number; resources: MetricRow[] }>('GET', '/api/gateway/metrics', { params: { seconds } }),
 };

@@ -4,7 +4,7 @@ export default defineLocales({
   en: {
     action: {
       add: 'New', edit: 'Edit', delete: 'Delete', batchDelete: 'Delete selected', save: 'Save', cancel: 'Cancel', search: 'Search', reset: 'Reset',
-      release: 'Release', cancelRelease: 'Cancel release', batchRelease: 'Batch release', history: 'History', compare: 'Compare', rollback: 'Roll back',
+      release: 'Release', cancelRelease: 'Cancel release', batchRelease: 'Batch release', history: 'History', compare: 'Compare', rollback: 'Roll back', compareTwo: 'Compare selected',
       instances: 'Instances', online: 'Online', offline: 'Offline', enable: 'Enable', disable: 'Disable', refresh: 'Refresh', addInstance: 'Add instance', view: 'View',
     },
     field: {
@@ -20,6 +20,7 @@ export default defineLocales({
       degradeSec: 'Degrade interval (s)', minRequests: 'Minimum calls', expression: 'Expression', summary: 'Summary', level: 'Level',
       account: 'Account', email: 'Email', telephone: 'Telephone', workStart: 'Work start', workEnd: 'Work end', requests: 'Requests', errors: 'Errors',
       blocked: 'Blocked (flow)', broken: 'Broken (degrade)', p50: 'p50 (ms)', p99: 'p99 (ms)', trend: 'Last 60 s',
+      windowSec: 'Window (s)', forSec: 'Pending for (s)', state: 'State', startsAt: 'Since', firedAt: 'Firing at', resolvedAt: 'Resolved at', notified: 'Notified', values: 'Values', ruleName: 'Alarm rule',
     },
     state: {
       released: 'Released', unreleased: 'Not released', healthy: 'Healthy', unhealthy: 'Unhealthy', online: 'Online', offline: 'Offline',
@@ -38,6 +39,20 @@ export default defineLocales({
       editService: 'Edit service', instances: 'Instances of {{name}}', newItem: 'New', editItem: 'Edit', addInstance: 'Add instance',
       metrics: 'Gateway metrics (this server process)',
     },
+    tab: { rules: 'Alarm rules', history: 'Alarm history' },
+    alarmState: { pending: 'Pending', firing: 'Firing', resolved: 'Resolved' },
+    notify: { noReceiver: 'No receiver with an email is in working hours', noSmtp: 'Mail is not set up (SMTP_HOST)' },
+    alarm: {
+      help: 'A CEL expression that is true when the alarm condition holds. Every evaluation (ALARM_INTERVAL_SEC, 15 s by default) it is judged for each route and API group over the window. Each server process judges the traffic its own gateway saw.',
+      variables: 'Variables:', examples: 'Examples: ', operators: 'Operators: > >= < <= == != && || ! ( ), strings in double quotes.',
+      summaryHint: 'Placeholders are filled in when it fires, e.g. {{example}}',
+      forHint: 'Pending until the expression has held this long (0: firing at once); when firing, receivers in their working hours get an email.',
+      hoursHint: 'HH:mm in the server\'s time; an end before the start spans midnight. Only receivers with an email are mailed.',
+      historyHint: 'Every alert of every rule: pending → firing → resolved. Refreshed every 5 s.',
+      requests: 'requests in the window', errors: 'upstream 5xx or unreachable', blocked: 'refused by flow control (429)', broken: 'refused by an open circuit (503)',
+      qps: 'requests per second', error_rate: 'errors / requests (0–1)', blocked_rate: 'blocked / requests (0–1)', broken_rate: 'broken / requests (0–1)',
+      p50: 'median latency, ms', p90: '90th percentile latency, ms', p99: '99th percentile latency, ms', resource: '"route:<route ID>" or "apiGroup:<name>"',
+    },
     msg: {
       createOk: 'Created successfully', createFail: 'Create failed: {{reason}}', updateOk: 'Updated successfully', updateFail: 'Update failed: {{reason}}',
       releaseOk: 'Released successfully', releaseFail: 'Release failed', cancelReleaseOk: 'Release cancelled successfully', cancelReleaseFail: 'Cancel release failed',
@@ -51,7 +66,7 @@ export default defineLocales({
       rollbackInsert: 'This change published the config: rolling it back deletes the config.',
       rollbackUpdate: 'The content before this change (left) is published again.',
       compareHint: 'Left: the content kept by the history record. Right: the current content.',
-      noCurrent: '(the config does not exist now)', noSelection: 'Select two versions to compare',
+      noCurrent: '(the config does not exist now)', noSelection: 'Select two versions to compare', historyHint: 'Each record keeps a version: a publish the content it published, an update or delete the content before it. Tick two records to compare them, or compare one with the current content.', compareTwoHint: 'Left: the older record. Right: the newer record.',
       liveHint: 'Refreshed every 2 s. Counts are kept by each server process.', noTraffic: 'No traffic through the gateway in the last minute.',
       instanceHint: 'Applications register over POST /api/gateway/open/instances and send a heartbeat every 5 s: 15 s without one = unhealthy, 30 s = removed.',
       thresholdHint: 'When the healthy share falls to this value, all instances are returned (protection against an avalanche).',
@@ -63,7 +78,7 @@ export default defineLocales({
   zh: {
     action: {
       add: '新增', edit: '编辑', delete: '删除', batchDelete: '批量删除', save: '保存', cancel: '取消', search: '查询', reset: '重置',
-      release: '发布', cancelRelease: '取消发布', batchRelease: '批量发布', history: '历史版本', compare: '对比', rollback: '回滚',
+      release: '发布', cancelRelease: '取消发布', batchRelease: '批量发布', history: '历史版本', compare: '对比', rollback: '回滚', compareTwo: '对比所选版本',
       instances: '实例', online: '上线', offline: '下线', enable: '启用', disable: '停用', refresh: '刷新', addInstance: '添加实例', view: '查看',
     },
     field: {
@@ -79,6 +94,7 @@ export default defineLocales({
       degradeSec: '熔断时长（秒）', minRequests: '最小请求数', expression: '表达式', summary: '摘要', level: '告警级别',
       account: '账号', email: '邮箱', telephone: '电话', workStart: '上班时间', workEnd: '下班时间', requests: '请求数', errors: '异常数',
       blocked: '流控拦截', broken: '熔断拒绝', p50: 'p50（毫秒）', p99: 'p99（毫秒）', trend: '最近 60 秒',
+      windowSec: '统计窗口（秒）', forSec: '持续时长（秒）', state: '状态', startsAt: '开始时间', firedAt: '告警时间', resolvedAt: '恢复时间', notified: '通知对象', values: '指标值', ruleName: '告警规则',
     },
     state: {
       released: '已发布', unreleased: '未发布', healthy: '健康', unhealthy: '不健康', online: '已上线', offline: '已下线',
@@ -97,6 +113,20 @@ export default defineLocales({
       editService: '编辑服务', instances: '{{name}} 的实例', newItem: '新增', editItem: '编辑', addInstance: '添加实例',
       metrics: '网关监控（当前服务进程）',
     },
+    tab: { rules: '告警规则', history: '告警记录' },
+    alarmState: { pending: '待定', firing: '告警中', resolved: '已恢复' },
+    notify: { noReceiver: '当前没有处于工作时间且填写了邮箱的接收人', noSmtp: '未配置邮件服务（SMTP_HOST）' },
+    alarm: {
+      help: '使用 CEL 表达式，告警条件成立时结果为 true。每次评估（ALARM_INTERVAL_SEC，默认 15 秒）会按统计窗口对每个路由和 API 分组分别计算。各服务进程分别评估本进程网关的流量。',
+      variables: '可用变量：', examples: '示例：', operators: '运算符：> >= < <= == != && || ! ( )，字符串用双引号。',
+      summaryHint: '告警触发时会填入占位符，例如 {{example}}',
+      forHint: '表达式持续成立达到该时长后才由“待定”转为“告警中”（0 表示立即告警）；告警时会给处于工作时间的接收人发送邮件。',
+      hoursHint: '格式 HH:mm，按服务器时间；下班时间早于上班时间表示跨夜。只有填写了邮箱的接收人会收到邮件。',
+      historyHint: '所有规则的每一次告警：待定 → 告警中 → 已恢复。每 5 秒刷新一次。',
+      requests: '窗口内的请求数', errors: '上游返回 5xx 或无法连接的次数', blocked: '被流控拒绝的次数（429）', broken: '被熔断拒绝的次数（503）',
+      qps: '每秒请求数', error_rate: '异常数 / 请求数（0–1）', blocked_rate: '流控拦截数 / 请求数（0–1）', broken_rate: '熔断拒绝数 / 请求数（0–1）',
+      p50: '延迟中位数（毫秒）', p90: '90 分位延迟（毫秒）', p99: '99 分位延迟（毫秒）', resource: '"route:<路由ID>" 或 "apiGroup:<分组名>"',
+    },
     msg: {
       createOk: '创建成功', createFail: '创建失败：{{reason}}', updateOk: '更新成功', updateFail: '更新失败：{{reason}}',
       releaseOk: '发布成功', releaseFail: '发布失败', cancelReleaseOk: '取消发布成功', cancelReleaseFail: '取消发布失败',
@@ -110,7 +140,7 @@ export default defineLocales({
       rollbackInsert: '这次变更是首次发布，回滚将删除该配置。',
       rollbackUpdate: '将重新发布这次变更之前的内容（左侧）。',
       compareHint: '左侧：历史记录保存的内容；右侧：当前内容。',
-      noCurrent: '（该配置当前不存在）', noSelection: '请选择两个版本进行对比',
+      noCurrent: '（该配置当前不存在）', noSelection: '请选择两个版本进行对比', historyHint: '每条记录保存一个版本：发布记录保存发布的内容，更新和删除记录保存变更前的内容。勾选两条记录可互相对比，也可将某条记录与当前内容对比。', compareTwoHint: '左侧：较早的记录；右侧：较新的记录。',
       liveHint: '每 2 秒刷新一次，统计数据由各服务进程分别计数。', noTraffic: '最近一分钟没有经过网关的流量。',
       instanceHint: '应用通过 POST /api/gateway/open/instances 注册，并每 5 秒发送一次心跳：超过 15 秒无心跳即为不健康，超过 30 秒自动移除。',
       thresholdHint: '当健康实例占比降到该值时，返回全部实例，以防雪崩。',
@@ -122,7 +152,7 @@ export default defineLocales({
   es: {
     action: {
       add: 'Nuevo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', cancel: 'Cancelar', search: 'Buscar', reset: 'Restablecer',
-      release: 'Publicar', cancelRelease: 'Cancelar publicación', batchRelease: 'Publicar selección', history: 'Historial', compare: 'Comparar', rollback: 'Revertir',
+      release: 'Publicar', cancelRelease: 'Cancelar publicación', batchRelease: 'Publicar selección', history: 'Historial', compare: 'Comparar', rollback: 'Revertir', compareTwo: 'Comparar selección',
       instances: 'Instancias', online: 'En línea', offline: 'Fuera de línea', enable: 'Activar', disable: 'Desactivar', refresh: 'Actualizar', addInstance: 'Añadir instancia', view: 'Ver',
     },
     field: {
@@ -138,6 +168,7 @@ export default defineLocales({
       degradeSec: 'Tiempo de degradación (s)', minRequests: 'Llamadas mínimas', expression: 'Expresión', summary: 'Resumen', level: 'Nivel',
       account: 'Cuenta', email: 'Correo electrónico', telephone: 'Teléfono', workStart: 'Inicio de jornada', workEnd: 'Fin de jornada', requests: 'Peticiones', errors: 'Errores',
       blocked: 'Bloqueadas (flujo)', broken: 'Rechazadas (degradación)', p50: 'p50 (ms)', p99: 'p99 (ms)', trend: 'Últimos 60 s',
+      windowSec: 'Ventana (s)', forSec: 'Pendiente durante (s)', state: 'Estado', startsAt: 'Desde', firedAt: 'Activa desde', resolvedAt: 'Resuelta', notified: 'Notificados', values: 'Valores', ruleName: 'Regla de alarma',
     },
     state: {
       released: 'Publicada', unreleased: 'No publicada', healthy: 'Sana', unhealthy: 'No sana', online: 'En línea', offline: 'Fuera de línea',
@@ -156,6 +187,20 @@ export default defineLocales({
       editService: 'Editar servicio', instances: 'Instancias de {{name}}', newItem: 'Nuevo', editItem: 'Editar', addInstance: 'Añadir instancia',
       metrics: 'Métricas del gateway (este proceso)',
     },
+    tab: { rules: 'Reglas de alarma', history: 'Historial de alarmas' },
+    alarmState: { pending: 'Pendiente', firing: 'Activa', resolved: 'Resuelta' },
+    notify: { noReceiver: 'Ningún receptor con correo está en su horario', noSmtp: 'El correo no está configurado (SMTP_HOST)' },
+    alarm: {
+      help: 'Una expresión CEL que es verdadera cuando se cumple la condición de alarma. En cada evaluación (ALARM_INTERVAL_SEC, 15 s por defecto) se calcula para cada ruta y grupo de API sobre la ventana. Cada proceso del servidor evalúa el tráfico de su propio gateway.',
+      variables: 'Variables:', examples: 'Ejemplos: ', operators: 'Operadores: > >= < <= == != && || ! ( ), textos entre comillas dobles.',
+      summaryHint: 'Los marcadores se rellenan al activarse, p. ej. {{example}}',
+      forHint: 'Pendiente hasta que la expresión se cumpla durante este tiempo (0: activa al instante); al activarse se envía un correo a los receptores en su horario.',
+      hoursHint: 'HH:mm en la hora del servidor; un fin anterior al inicio cruza la medianoche. Solo se envía correo a receptores con correo electrónico.',
+      historyHint: 'Cada alerta de cada regla: pendiente → activa → resuelta. Se actualiza cada 5 s.',
+      requests: 'peticiones en la ventana', errors: 'origen con 5xx o inalcanzable', blocked: 'rechazadas por control de flujo (429)', broken: 'rechazadas por un circuito abierto (503)',
+      qps: 'peticiones por segundo', error_rate: 'errores / peticiones (0–1)', blocked_rate: 'bloqueadas / peticiones (0–1)', broken_rate: 'rechazadas / peticiones (0–1)',
+      p50: 'latencia mediana, ms', p90: 'latencia percentil 90, ms', p99: 'latencia percentil 99, ms', resource: '"route:<ID de ruta>" o "apiGroup:<nombre>"',
+    },
     msg: {
       createOk: 'Creado correctamente', createFail: 'Error al crear: {{reason}}', updateOk: 'Actualizado correctamente', updateFail: 'Error al actualizar: {{reason}}',
       releaseOk: 'Publicada correctamente', releaseFail: 'Error al publicar', cancelReleaseOk: 'Publicación cancelada correctamente', cancelReleaseFail: 'Error al cancelar la publicación',
@@ -169,7 +214,7 @@ export default defineLocales({
       rollbackInsert: 'Este cambio publicó la configuración: revertirlo la elimina.',
       rollbackUpdate: 'Se vuelve a publicar el contenido anterior a este cambio (izquierda).',
       compareHint: 'Izquierda: el contenido guardado en el historial. Derecha: el contenido actual.',
-      noCurrent: '(la configuración no existe ahora)', noSelection: 'Seleccione dos versiones para comparar',
+      noCurrent: '(la configuración no existe ahora)', noSelection: 'Seleccione dos versiones para comparar', historyHint: 'Cada registro guarda una versión: una publicación, el contenido publicado; una actualización o eliminación, el contenido anterior. Marque dos registros para compararlos, o compare uno con el contenido actual.', compareTwoHint: 'Izquierda: el registro más antiguo. Derecha: el más reciente.',
       liveHint: 'Se actualiza cada 2 s. Cada proceso del servidor lleva sus propios recuentos.', noTraffic: 'Sin tráfico por el gateway en el último minuto.',
       instanceHint: 'Las aplicaciones se registran con POST /api/gateway/open/instances y envían un latido cada 5 s: 15 s sin latido = no sana, 30 s = eliminada.',
       thresholdHint: 'Cuando la proporción de instancias sanas baja a este valor se devuelven todas (protección contra avalanchas).',
@@ -181,7 +226,7 @@ export default defineLocales({
   ja: {
     action: {
       add: '新規', edit: '編集', delete: '削除', batchDelete: '選択を削除', save: '保存', cancel: 'キャンセル', search: '検索', reset: 'リセット',
-      release: '公開', cancelRelease: '公開取消', batchRelease: '一括公開', history: '履歴', compare: '比較', rollback: 'ロールバック',
+      release: '公開', cancelRelease: '公開取消', batchRelease: '一括公開', history: '履歴', compare: '比較', rollback: 'ロールバック', compareTwo: '選択を比較',
       instances: 'インスタンス', online: 'オンライン', offline: 'オフライン', enable: '有効化', disable: '無効化', refresh: '更新', addInstance: 'インスタンス追加', view: '表示',
     },
     field: {
@@ -197,6 +242,7 @@ export default defineLocales({
       degradeSec: 'デグレード時間（秒）', minRequests: '最小呼び出し数', expression: '式', summary: '概要', level: 'レベル',
       account: 'アカウント', email: 'メール', telephone: '電話番号', workStart: '勤務開始', workEnd: '勤務終了', requests: 'リクエスト', errors: 'エラー',
       blocked: 'ブロック（フロー）', broken: '遮断（デグレード）', p50: 'p50（ミリ秒）', p99: 'p99（ミリ秒）', trend: '直近 60 秒',
+      windowSec: '集計期間（秒）', forSec: '継続時間（秒）', state: '状態', startsAt: '開始', firedAt: '発報', resolvedAt: '解消', notified: '通知先', values: '値', ruleName: 'アラームルール',
     },
     state: {
       released: '公開中', unreleased: '未公開', healthy: '正常', unhealthy: '異常', online: 'オンライン', offline: 'オフライン',
@@ -215,6 +261,20 @@ export default defineLocales({
       editService: 'サービスの編集', instances: '{{name}} のインスタンス', newItem: '新規', editItem: '編集', addInstance: 'インスタンス追加',
       metrics: 'ゲートウェイ監視（このサーバープロセス）',
     },
+    tab: { rules: 'アラームルール', history: 'アラーム履歴' },
+    alarmState: { pending: '保留', firing: '発報中', resolved: '解消' },
+    notify: { noReceiver: '勤務時間内でメールアドレスのある受信者がいません', noSmtp: 'メールが設定されていません（SMTP_HOST）' },
+    alarm: {
+      help: 'アラーム条件が成り立つときに true となる CEL 式です。評価のたび（ALARM_INTERVAL_SEC、既定 15 秒）に、集計期間内の各ルートと API グループごとに判定します。各サーバープロセスは自分のゲートウェイのトラフィックを判定します。',
+      variables: '変数：', examples: '例：', operators: '演算子：> >= < <= == != && || ! ( )、文字列は二重引用符で囲みます。',
+      summaryHint: '発報時にプレースホルダーが埋められます。例：{{example}}',
+      forHint: '式がこの時間成り立ち続けるまで保留となり（0 は即時発報）、発報時に勤務時間内の受信者へメールを送ります。',
+      hoursHint: 'HH:mm（サーバーの時刻）。終了が開始より前なら日付をまたぎます。メールアドレスのある受信者のみに送信します。',
+      historyHint: '各ルールのすべてのアラート：保留 → 発報中 → 解消。5 秒ごとに更新します。',
+      requests: '期間内のリクエスト数', errors: '上流の 5xx または接続不可', blocked: 'フロー制御で拒否（429）', broken: 'サーキット遮断で拒否（503）',
+      qps: '毎秒のリクエスト数', error_rate: 'エラー / リクエスト（0–1）', blocked_rate: 'ブロック / リクエスト（0–1）', broken_rate: '遮断 / リクエスト（0–1）',
+      p50: 'レイテンシ中央値（ミリ秒）', p90: '90 パーセンタイル（ミリ秒）', p99: '99 パーセンタイル（ミリ秒）', resource: '"route:<ルート ID>" または "apiGroup:<名前>"',
+    },
     msg: {
       createOk: '作成しました', createFail: '作成に失敗しました：{{reason}}', updateOk: '更新しました', updateFail: '更新に失敗しました：{{reason}}',
       releaseOk: '公開しました', releaseFail: '公開に失敗しました', cancelReleaseOk: '公開を取り消しました', cancelReleaseFail: '公開の取り消しに失敗しました',
@@ -228,7 +288,7 @@ export default defineLocales({
       rollbackInsert: 'この変更は設定の初回公開です。ロールバックすると設定は削除されます。',
       rollbackUpdate: 'この変更の前の内容（左側）を再公開します。',
       compareHint: '左：履歴に保存された内容。右：現在の内容。',
-      noCurrent: '（この設定は現在存在しません）', noSelection: '比較する 2 つのバージョンを選択してください',
+      noCurrent: '（この設定は現在存在しません）', noSelection: '比較する 2 つのバージョンを選択してください', historyHint: '各記録は 1 つのバージョンを保持します。公開は公開した内容、更新と削除は変更前の内容です。2 件を選んで比較するか、1 件を現在の内容と比較できます。', compareTwoHint: '左：古い記録。右：新しい記録。',
       liveHint: '2 秒ごとに更新します。集計はサーバープロセスごとです。', noTraffic: '直近 1 分間、ゲートウェイを通ったトラフィックはありません。',
       instanceHint: 'アプリは POST /api/gateway/open/instances で登録し、5 秒ごとにハートビートを送ります。15 秒途絶えると異常、30 秒で削除されます。',
       thresholdHint: '正常なインスタンスの割合がこの値まで下がると、すべてのインスタンスを返します（雪崩防止）。',

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, List, Modal, Row, Select, Space, Table, Tabs, Tag, Tree } from 'antd';
 import type { TableProps, TreeDataNode, TreeProps } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { organCreateSchema, organUpdateSchema, staffSchema, type OrganNode } from '@bencao/contracts';
+import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { GENDER_DICT, organCreateSchema, organUpdateSchema, staffSchema, type OrganNode } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
+import { DictSelect, useDictLabel } from '@/components/DictSelect';
 import { sortOrder, tablePagination } from '@/components/table';
 import { keys, organApi, useOrganMutation, usePaged, type ListQuery, type SearchHit, type StaffRow } from './api';
 
@@ -41,6 +42,7 @@ function ViewTree() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [hits, setHits] = useState<SearchHit[] | null>(null);
   const [editing, setEditing] = useState<{ mode: 'new'; parentId: number | null } | { mode: 'edit'; id: number } | null>(null);
+  const [placing, setPlacing] = useState<{ parentId: number | null } | null>(null);
 
   const load = useCallback(async (parentId: number | null) => {
     if (viewId === null) return [];
@@ -48,7 +50,14 @@ function ViewTree() {
     setKids((k) => ({ ...k, [keyOf(parentId)]: list }));
     return list;
   }, [viewId]);
-  useEffect(() => { setKids({}); setExpanded([]); setSelectedId(null); setHits(null); if (viewId !== null) void load(null); }, [viewId, load]);
+  /** Loads the top level and opens it one level down, so a view shows its first two levels at once. */
+  const loadTop = useCallback(async () => {
+    const top = await load(null);
+    const open = top.filter((n) => n.hasChildren);
+    await Promise.all(open.map((n) => load(n.id)));
+    setExpanded((e) => [...new Set([...e, ...open.map((n) => String(n.id))])]);
+  }, [load]);
+  useEffect(() => { setKids({}); setExpanded([]); setSelectedId(null); setHits(null); if (viewId !== null) void loadTop(); }, [viewId, loadTop]);
 
   const nodes = useMemo(() => {
     const build = (parent: string): TreeDataNode[] => (kids[parent] ?? []).map((n) => ({
@@ -117,26 +126,35 @@ function ViewTree() {
     <Row gutter={16}>
       <Col xs={24} md={11}>
         <Space style={{ marginBottom: 8 }} wrap>
-          <Select style={{ width: 180 }} value={viewId ?? undefined} onChange={setViewId} options={(views.data ?? []).map((v) => ({ value: v.id, label: v.name }))} aria-label={t('field.view')} />
+          <Select style={{ width: 180 }} value={viewId ?? undefined} onChange={setViewId} showSearch={{ optionFilterProp: 'label' }}
+            options={(views.data ?? []).map((v) => ({ value: v.id, label: v.name }))} aria-label={t('field.view')} />
           <Input.Search allowClear style={{ width: 220 }} placeholder={`${t('field.code')} / ${t('field.name')}`} enterButton={t('action.search')}
-            onSearch={async (kw) => { if (!kw.trim() || viewId === null) { setHits(null); return; } setHits(await organApi.search(viewId, kw.trim())); }} />
-          <Button icon={<ReloadOutlined />} onClick={() => { setKids({}); setExpanded([]); void load(null); }} aria-label={t('action.refresh')} />
+            onSearch={async (kw) => {
+              if (!kw.trim() || viewId === null) { setHits(null); return; }
+              const found = await organApi.search(viewId, kw.trim());
+              setHits(found);
+              if (found.length === 1) await openPath(found[0]);
+            }} />
+          <Button icon={<ReloadOutlined />} onClick={() => { setKids({}); setExpanded([]); void loadTop(); }} aria-label={t('action.refresh')} title={t('action.refresh')} />
           {can('organ:organ:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'new', parentId: null })}>{t('action.add')}</Button>}
+          {can('organ:organ:edit') && <Button icon={<ApartmentOutlined />} onClick={() => setPlacing({ parentId: null })}>{t('action.placeInView')}</Button>}
         </Space>
         {hits && (
           <List size="small" bordered style={{ marginBottom: 8, maxHeight: 220, overflow: 'auto' }} header={t('title.results')} dataSource={hits}
             locale={{ emptyText: t('hint.noResults') }}
             renderItem={(h) => (
-              <List.Item style={{ cursor: 'pointer' }} onClick={() => void openPath(h)}>
+              <List.Item style={{ cursor: 'pointer' }} tabIndex={0} role="button" onClick={() => void openPath(h)}
+                onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); void openPath(h); } }}>
                 <span>{h.pathNames.join(' / ')} <Tag>{h.typeName}</Tag></span>
               </List.Item>
             )} />
         )}
         {can('organ:organ:edit') && <div style={{ color: '#8c8c8c', fontSize: 12, marginBottom: 4 }}>{t('hint.drag')}</div>}
+        {kids[ROOT]?.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('hint.emptyView')} />}
         <Tree
           blockNode showLine draggable={can('organ:organ:edit') ? { icon: false } : false}
           treeData={nodes} expandedKeys={expanded} onExpand={(k) => setExpanded(k)}
-          selectedKeys={selectedId !== null ? [String(selectedId)] : []} onSelect={(k) => setSelectedId(k.length ? Number(k[0]) : null)}
+          selectedKeys={selectedId !== null ? [String(selectedId)] : []} onSelect={(_k, info) => setSelectedId(Number(info.node.key))}
           loadData={async (node) => { if (!kids[String(node.key)]) await load(Number(node.key)); }}
           onDrop={onDrop}
         />
@@ -146,6 +164,7 @@ function ViewTree() {
           extra={selected && (
             <Space size={0} wrap>
               {can('organ:organ:add') && !selected.holdsStaff && <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'new', parentId: selected.id })}>{t('action.addChild')}</Button>}
+              {can('organ:organ:edit') && !selected.holdsStaff && <Button type="link" size="small" icon={<ApartmentOutlined />} onClick={() => setPlacing({ parentId: selected.id })}>{t('action.placeInView')}</Button>}
               {can('organ:organ:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', id: selected.id })}>{t('action.edit')}</Button>}
               {can('organ:organ:edit') && (detail.data?.views.length ?? 0) > 1 && <Button type="link" size="small" onClick={() => void confirmDelete(modal, t, () => unplace.mutateAsync(selected.id))}>{t('action.removeFromView')}</Button>}
               {can('organ:organ:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([selected.id]))}>{t('action.delete')}</Button>}
@@ -165,6 +184,15 @@ function ViewTree() {
           )}
         </Card>
       </Col>
+      {placing && viewId !== null && (
+        <PlaceForm viewId={viewId} parent={placing.parentId !== null ? nodeById.get(placing.parentId) ?? null : null} onClose={() => setPlacing(null)}
+          onSaved={async (parentId) => {
+            setPlacing(null);
+            await refresh([parentId]);
+            if (parentId !== null) setExpanded((e) => [...new Set([...e, String(parentId)])]);
+            void qc.invalidateQueries({ queryKey: ['organ', 'organ'] });
+          }} />
+      )}
       {editing && viewId !== null && (
         <OrganForm viewId={viewId} editing={editing} seq={editing.mode === 'edit' ? nodeById.get(editing.id)?.seq ?? 0 : (kids[keyOf(editing.parentId)]?.length ?? 0)}
           onClose={() => setEditing(null)}
@@ -214,6 +242,29 @@ function OrganForm({ viewId, editing, seq, onClose, onSaved }: {
   );
 }
 
+/** Places an organ that already exists (in another view) in this view, under `parent` or at the top; the organ rules apply. */
+function PlaceForm({ viewId, parent, onClose, onSaved }: { viewId: number; parent: OrganNode | null; onClose: () => void; onSaved: (parentId: number | null) => void }) {
+  const { t } = useTranslation('organ');
+  const [form] = Form.useForm<{ organId: number }>();
+  const [kw, setKw] = useState('');
+  const organs = useQuery({ queryKey: ['organ', 'placeOptions', kw], queryFn: () => organApi.organOptions({ keyword: kw || undefined }) });
+  const parentId = parent?.id ?? null;
+  const save = useOrganMutation((organId: number) => organApi.place(viewId, organId, parentId), [keys.views], () => onSaved(parentId));
+  return (
+    <Modal open width={520} title={t('title.place')} onCancel={onClose} onOk={async () => save.mutate((await form.validateFields()).organId)}
+      confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden maskClosable={false}>
+      <Alert type="info" showIcon message={t('hint.rules')} style={{ marginBottom: 12 }} />
+      <Form form={form} layout="vertical">
+        <Form.Item label={t('field.parent')}>{parent ? `${parent.name} (${parent.typeName})` : t('hint.topLevel')}</Form.Item>
+        <Form.Item name="organId" label={t('field.organ')} rules={[{ required: true, message: t('hint.pickOrgan') }]}>
+          <Select showSearch={{ filterOption: false, onSearch: setKw }} placeholder={`${t('field.code')} / ${t('field.name')}`}
+            options={(organs.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.code}) · ${o.typeName}` }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
 function StaffList() {
   const { t } = useTranslation('organ');
   const { message, modal } = App.useApp();
@@ -223,15 +274,17 @@ function StaffList() {
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<StaffRow | 'new' | null>(null);
   const remove = useOrganMutation((ids: number[]) => organApi.deleteStaff(ids), [keys.staff, keys.tree], () => setSelected([]), 'msg.deleted');
+  const genderName = useDictLabel(GENDER_DICT);
   const cols: TableProps<StaffRow>['columns'] = [
     { title: t('field.staffCode'), dataIndex: 'code', sorter: true, width: 140 },
     { title: t('field.staffName'), dataIndex: 'name', sorter: true, width: 140 },
+    { title: t('field.gender'), dataIndex: 'gender', width: 100, render: (v: string | null) => genderName(v) ?? '—' },
     { title: t('field.position'), dataIndex: 'positionName', width: 180, render: (v: string | null) => v ?? '—' },
     { title: t('field.mobile'), dataIndex: 'mobile', width: 130, render: (v: string | null) => v ?? '—' },
     { title: t('field.email'), dataIndex: 'email', width: 180, render: (v: string | null) => v ?? '—' },
-    { title: t('field.accounts'), dataIndex: 'accounts', render: (v: string | null) => v ?? '—' },
+    { title: t('field.accounts'), dataIndex: 'accounts', width: 160, render: (v: string | null) => v ?? '—' },
     {
-      title: '', key: 'actions', width: 160, fixed: 'right',
+      title: t('field.ops'), key: 'actions', width: 160, fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           {can('organ:organ:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
@@ -253,7 +306,7 @@ function StaffList() {
         )}
       </Space>
       <Table<StaffRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1000 }}
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1300 }}
         rowSelection={can('organ:organ:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
         pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
         onChange={(_p, _f, s) => {
@@ -286,6 +339,7 @@ function StaffForm({ staff, onClose }: { staff: StaffRow | null; onClose: () => 
       <Form form={form} layout="vertical" initialValues={staff ?? {}}>
         <Form.Item name="code" label={t('field.staffCode')} required rules={[rule]}><Input maxLength={50} /></Form.Item>
         <Form.Item name="name" label={t('field.staffName')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
+        <Form.Item name="gender" label={t('field.gender')} rules={[rule]}><DictSelect dict={GENDER_DICT} /></Form.Item>
         <Form.Item name="positionId" label={t('field.position')} extra={t('hint.onePosition')} rules={[rule]}>
           <Select allowClear showSearch filterOption={false} onSearch={setKw} options={options} />
         </Form.Item>

@@ -28,7 +28,7 @@ export function RuleList() {
     { title: t('field.childTypeRule'), dataIndex: 'childTypeCode', sorter: true, render: (_, r) => typeLabel(r.childTypeCode, r.childTypeName) },
     { title: t('field.note'), dataIndex: 'note', ellipsis: true, render: (v: string | null) => v ?? '—' },
     {
-      title: '', key: 'actions', width: 160, fixed: 'right',
+      title: t('field.ops'), key: 'actions', width: 160, fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           {can('organ:rule:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}

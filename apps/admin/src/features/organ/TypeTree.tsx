@@ -40,7 +40,7 @@ export function TypeTree() {
     { title: t('field.organCount'), dataIndex: 'organCount', width: 100 },
     { title: t('field.note'), dataIndex: 'note', ellipsis: true, render: (v: string | null) => v ?? '—' },
     {
-      title: '', key: 'actions', width: 160, fixed: 'right',
+      title: t('field.ops'), key: 'actions', width: 160, fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           {can('organ:type:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}

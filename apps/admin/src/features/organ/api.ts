@@ -18,7 +18,7 @@ export interface OrganDetail {
 }
 export interface SearchHit { id: number; code: string; name: string; typeName: string; path: number[]; pathNames: string[] }
 export interface StaffRow {
-  id: number; code: string; name: string; positionId: number | null; positionName: string | null; mobile: string | null; email: string | null;
+  id: number; code: string; name: string; positionId: number | null; positionName: string | null; gender: string | null; mobile: string | null; email: string | null;
   note: string | null; accounts: string | null;
 }
 export interface OrganOption { id: number; code: string; name: string; typeName: string; holdsStaff: boolean; staffName: string | null }

@@ -8,8 +8,10 @@ import dayjs from 'dayjs';
 import { accountCreateSchema, accountUpdateSchema, assignSchema, resetPasswordSchema } from '@bencao/contracts';
 import { keys, securityApi, useAllRoles, usePaged, useSecurityMutation, type AccountRow, type ListQuery } from './api';
 import { pagerLayout } from '@/components/table';
+import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
+import { validValues } from './validate';
 import { GroupPicker, RolePicker } from './pickers';
 
 const fmt = (s: string | null | undefined) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : '—');
@@ -32,14 +34,10 @@ export function AccountList() {
   const remove = useSecurityMutation((ids: number[]) => securityApi.deleteAccounts(ids), [keys.accounts, keys.roles], () => { message.success(t('msg.deleted')); setSelected([]); });
   const unlock = useSecurityMutation((id: number) => securityApi.unlock(id), [keys.accounts], () => message.success(t('msg.unlocked')));
 
-  const confirmDelete = (ids: number[], name?: string) => modal.confirm({
-    title: t('action.delete'), okButtonProps: { danger: true },
-    content: name ? t('msg.confirmDelete', { name }) : t('msg.confirmBatchDelete', { n: ids.length }),
-    onOk: () => remove.mutateAsync(ids),
-  });
+  const askDelete = (ids: number[]) => confirmDelete(modal, t, () => remove.mutateAsync(ids), ids.length);
 
   const cols: TableProps<AccountRow>['columns'] = [
-    { title: t('field.userId'), dataIndex: 'userId', sorter: true, render: (v: string, r) => <Space size={4}>{v}{r.isAdmin && <Tag color="red">{t('field.isAdmin')}</Tag>}</Space> },
+    { title: t('field.userId'), dataIndex: 'userId', sorter: true, render: (v: string, r) => <Space size={4} wrap style={{ wordBreak: 'break-all' }}>{v}{r.isAdmin && <Tag color="red">{t('field.isAdmin')}</Tag>}</Space> },
     { title: t('field.userName'), dataIndex: 'userName', sorter: true },
     { title: t('field.status'), dataIndex: 'status', sorter: true, width: 90, render: (v: 'normal' | 'lock') => <Tag color={v === 'lock' ? 'red' : 'green'}>{t(`status.${v}`)}</Tag> },
     { title: t('field.roleNames'), dataIndex: 'roleNames', ellipsis: true, render: (v: string | null) => v ?? '—' },
@@ -47,7 +45,7 @@ export function AccountList() {
     { title: t('field.mobile'), dataIndex: 'mobile', width: 130, render: (v: string | null) => v ?? '—' },
     { title: t('field.createdAt'), dataIndex: 'createdAt', sorter: true, width: 150, render: fmt },
     {
-      title: '', key: 'actions', width: 210, fixed: 'right',
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 210, fixed: 'right',
       render: (_, r) => {
         const more = [
           can('security:account:grant') && { key: 'assign', icon: <TeamOutlined />, label: t('action.assign'), onClick: () => setAssigning(r) },
@@ -55,7 +53,7 @@ export function AccountList() {
           can('security:account:unlock') && r.status === 'lock' && { key: 'unlock', icon: <UnlockOutlined />, label: t('action.unlock'),
             onClick: () => modal.confirm({ title: t('action.unlock'), content: t('msg.confirmUnlock', { name: r.userId }), onOk: () => unlock.mutateAsync(r.id) }) },
           { key: 'auth', icon: <SafetyOutlined />, label: t('action.authorities'), onClick: () => setViewing(r) },
-          can('security:account:delete') && { key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('action.delete'), onClick: () => confirmDelete([r.id], r.userId) },
+          can('security:account:delete') && { key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('action.delete'), onClick: () => askDelete([r.id]) },
         ].filter(Boolean) as { key: string }[];
         return (
           <Space size={0}>
@@ -84,7 +82,7 @@ export function AccountList() {
       <Space style={{ marginBottom: 12 }}>
         {can('security:account:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
         {can('security:account:delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => (selected.length ? confirmDelete(selected) : message.warning(t('msg.selectFirst')))}>{t('action.batchDelete')}</Button>
+          <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && askDelete(selected)}>{t('action.batchDelete')}</Button>
         )}
       </Space>
       <Table<AccountRow>
@@ -121,12 +119,12 @@ function AccountForm({ account, onClose }: { account: AccountRow | null; onClose
     [keys.accounts, keys.roles], () => { message.success(t('msg.saved')); onClose(); },
   );
   const submit = async () => {
-    await form.validateFields();
+    if (!(await validValues(form))) return;
     save.mutate(schema.parse(prepare(form.getFieldsValue(true))) as never);
   };
   return (
     <Modal open width={720} title={account ? t('title.editAccount') : t('title.newAccount')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden>
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} layout="vertical" requiredMark onFinish={submit}>
         <Row gutter={16}>
           <Col span={12}><Form.Item name="userId" label={t('field.userId')} required rules={account ? [] : [rule]}><Input disabled={!!account} maxLength={64} autoComplete="off" /></Form.Item></Col>
           <Col span={12}><Form.Item name="userName" label={t('field.userName')} required rules={[rule]}><Input maxLength={64} /></Form.Item></Col>
@@ -152,6 +150,8 @@ function AccountForm({ account, onClose }: { account: AccountRow | null; onClose
             <Col span={12}><Form.Item name="groupIds" label={t('field.groups')}><GroupPicker /></Form.Item></Col>
           </>)}
         </Row>
+        {/* Enter in a field saves, as in any form */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     </Modal>
   );
@@ -163,13 +163,16 @@ function ResetPassword({ account, onClose }: { account: AccountRow; onClose: () 
   const [form] = Form.useForm();
   const rule = zodRule(resetPasswordSchema, langOf(i18n.language));
   const run = useSecurityMutation((v: { password: string; confirmPassword: string }) => securityApi.resetPassword(account.id, v.password, v.confirmPassword), [keys.accounts], () => { message.success(t('msg.saved')); onClose(); });
+  const submit = async () => { const v = await validValues<{ password: string; confirmPassword: string }>(form); if (v) run.mutate(v); };
   return (
     <Modal open title={t('title.resetPassword', { name: account.userId })} onCancel={onClose} okText={t('action.save')} confirmLoading={run.isPending}
-      onOk={async () => run.mutate(await form.validateFields())} destroyOnHidden>
+      onOk={submit} destroyOnHidden>
       <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('hint.resetPassword')} />
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} layout="vertical" requiredMark onFinish={submit}>
         <Form.Item name="password" label={t('field.password')} required rules={[rule]}><Input.Password autoComplete="new-password" /></Form.Item>
         <Form.Item name="confirmPassword" label={t('field.confirmPassword')} required dependencies={['password']} rules={[rule]}><Input.Password autoComplete="new-password" /></Form.Item>
+        {/* Enter in a field saves, as in any form */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     </Modal>
   );
@@ -187,7 +190,7 @@ function AssignRoles({ account, onClose }: { account: AccountRow; onClose: () =>
     [keys.accounts, keys.roles, keys.groups, ['security', 'account', account.id]], () => { message.success(t('msg.granted')); onClose(); });
   return (
     <Modal open width={600} title={t('title.assign', { name: account.userId })} onCancel={onClose} okText={t('action.save')} confirmLoading={run.isPending}
-      onOk={async () => run.mutate(await form.validateFields())} destroyOnHidden>
+      onOk={async () => { const v = await validValues<{ roleIds: number[]; groupIds: number[] }>(form); if (v) run.mutate(v); }} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('hint.batchRolesToAccount', { account: account.userId })}</Typography.Paragraph>
       <Form form={form} layout="vertical">
         <Form.Item name="roleIds" label={t('field.roles')} rules={[rule]}><RolePicker /></Form.Item>

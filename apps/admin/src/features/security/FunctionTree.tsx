@@ -13,9 +13,10 @@ import {
 import type { z } from 'zod';
 import { keys, securityApi, useSecurityMutation } from './api';
 import { pagerLayout } from '@/components/table';
+import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
-import { errorText } from '@/lib/request';
+import { errorText, RequestError } from '@/lib/request';
 
 const CHILD: Record<TreeLevel, TreeLevel | null> = { app: 'module', module: 'function', function: 'operation', operation: 'url', url: null };
 const PARENT_FIELD: Record<TreeLevel, string | null> = { app: null, module: 'appId', function: 'moduleId', operation: 'functionId', url: 'operationId' };
@@ -37,7 +38,6 @@ type Pane = { kind: 'node'; key: string } | { kind: 'new'; level: TreeLevel; par
 export function FunctionTree() {
   const { t, i18n } = useTranslation('security');
   const lang = langOf(i18n.language);
-  const { message, modal } = App.useApp();
   const can = usePermission();
   const [keyword, setKeyword] = useState('');
   const [pane, setPane] = useState<Pane>(null);
@@ -72,23 +72,20 @@ export function FunctionTree() {
   const selected = pane?.kind === 'node' ? findNode(nodes, pane.key) : null;
 
   const exportTree = async () => {
-    try { await securityApi.exportTree(); } catch (e) { message.error(errorText(e)); }
+    try { await securityApi.exportTree(); } catch { /* the request client already showed why */ }
   };
 
   return (
     <Row gutter={12} wrap={false} style={{ alignItems: 'stretch' }}>
       <Col flex="420px" style={{ minWidth: 320 }}>
-        <Card
-          size="small" title={t('title.functions')}
-          extra={(
-            <Space size={4}>
+        <Card size="small" title={t('title.functions')} styles={{ body: { height: 'calc(100vh - 230px)', minHeight: 360, overflow: 'auto' } }}>
+          {(can('security:function:add') || can('security:function:import') || can('security:function:export')) && (
+            <Space size={4} wrap style={{ marginBottom: 8 }}>
               {can('security:function:add') && <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setPane({ kind: 'new', level: 'app', parentId: null })}>{t('action.addChild', { level: t('level.app') })}</Button>}
               {can('security:function:import') && <Button size="small" icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>{t('action.import')}</Button>}
               {can('security:function:export') && <Button size="small" icon={<DownloadOutlined />} onClick={exportTree}>{t('action.export')}</Button>}
             </Space>
           )}
-          styles={{ body: { height: 'calc(100vh - 230px)', minHeight: 360, overflow: 'auto' } }}
-        >
           <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
             <Input.Search allowClear placeholder={t('field.keyword')} onSearch={(v) => { setKeyword(v.trim()); setExpanded(null); }} aria-label={t('field.keyword')} />
             <Button onClick={() => setExpanded(allKeys)}>{t('action.expandAll')}</Button>
@@ -117,8 +114,7 @@ export function FunctionTree() {
               onSaved={() => undefined} onDeleted={() => setPane(null)}
               onAddChild={CHILD[selected.level] && can('security:function:add') ? () => setPane({ kind: 'new', level: CHILD[selected.level]!, parentId: selected.id }) : undefined} />
             {CHILD[selected.level] && (
-              <ChildrenTable parent={selected} onOpen={(key) => { setPane({ kind: 'node', key }); setExpanded((e) => [...new Set([...(e ?? defaultExpanded), selected.key])]); }}
-                confirmDelete={(n, run) => modal.confirm({ title: t('action.batchDelete'), content: t('msg.confirmBatchDelete', { n }), onOk: run })} />
+              <ChildrenTable parent={selected} onOpen={(key) => { setPane({ kind: 'node', key }); setExpanded((e) => [...new Set([...(e ?? defaultExpanded), selected.key])]); }} />
             )}
           </Space>
         )}
@@ -175,7 +171,7 @@ function NodeForm({ level, node, parentId, lang, onSaved, onCancel, onDeleted, o
         {onAddChild && <Button size="small" icon={<PlusOutlined />} onClick={onAddChild}>{t('action.addChild', { level: t(`level.${CHILD[level]}`) })}</Button>}
         {node && can('security:function:delete') && (
           <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending}
-            onClick={() => modal.confirm({ title: t('action.delete'), content: t('msg.confirmDelete', { name: node.name }), okButtonProps: { danger: true }, onOk: () => remove.mutateAsync(undefined) })}>
+            onClick={() => confirmDelete(modal, t, () => remove.mutateAsync(undefined))}>
             {t('action.delete')}
           </Button>
         )}
@@ -213,9 +209,9 @@ function NodeForm({ level, node, parentId, lang, onSaved, onCancel, onDeleted, o
 }
 
 /** The children of the selected node: search, sort, page, open, batch delete. */
-function ChildrenTable({ parent, onOpen, confirmDelete }: { parent: AuthTreeNode; onOpen: (key: string) => void; confirmDelete: (n: number, run: () => Promise<unknown>) => void }) {
+function ChildrenTable({ parent, onOpen }: { parent: AuthTreeNode; onOpen: (key: string) => void }) {
   const { t } = useTranslation('security');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const can = usePermission();
   const [selected, setSelected] = useState<React.Key[]>([]);
   const [kw, setKw] = useState('');
@@ -237,7 +233,8 @@ function ChildrenTable({ parent, onOpen, confirmDelete }: { parent: AuthTreeNode
         <Input.Search size="small" allowClear placeholder={t('field.keyword')} onSearch={setKw} style={{ width: 180 }} />
         {can('security:function:delete') && (
           <Button size="small" danger icon={<DeleteOutlined />}
-            onClick={() => (selected.length ? confirmDelete(selected.length, () => remove.mutateAsync(selected.map((k) => Number(String(k).split('-')[1])))) : message.warning(t('msg.selectFirst')))}>
+            onClick={() => requireSelection(message, t, selected)
+              && confirmDelete(modal, t, () => remove.mutateAsync(selected.map((k) => Number(String(k).split('-')[1]))), selected.length)}>
             {t('action.batchDelete')}
           </Button>
         )}
@@ -259,7 +256,11 @@ function ImportModal({ open, onClose }: { open: boolean; onClose: () => void }) 
   const submit = async () => {
     if (!file) { setError(t('msg.chooseFile')); return; }
     setError(null);
-    try { await run.mutateAsync(file); } catch (e) { setError(errorText(e)); }
+    try { await run.mutateAsync(file); } catch (e) {
+      // a 500 toast says "check whether the imported SQL is reasonable"; the dialog also shows the server's line and detail
+      const serverMsg = e instanceof RequestError ? (e.data as { serverMsg?: string } | undefined)?.serverMsg : undefined;
+      setError(serverMsg ?? errorText(e));
+    }
   };
   return (
     <Modal open={open} title={t('title.import')} onCancel={() => { setError(null); onClose(); }} onOk={submit} okText={t('action.import')} confirmLoading={run.isPending} destroyOnHidden>

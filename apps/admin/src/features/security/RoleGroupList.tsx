@@ -7,8 +7,10 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { roleGroupSchema } from '@bencao/contracts';
 import { keys, securityApi, usePaged, useSecurityMutation, type GroupRow, type ListQuery } from './api';
 import { pagerLayout } from '@/components/table';
+import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
+import { validValues } from './validate';
 import { RolePicker } from './pickers';
 
 export function RoleGroupList() {
@@ -21,11 +23,7 @@ export function RoleGroupList() {
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<GroupRow | 'new' | null>(null);
   const remove = useSecurityMutation((ids: number[]) => securityApi.deleteGroups(ids), [keys.groups, keys.accounts], () => { message.success(t('msg.deleted')); setSelected([]); });
-  const confirmDelete = (ids: number[], name?: string) => modal.confirm({
-    title: t('action.delete'), okButtonProps: { danger: true },
-    content: name ? t('msg.confirmDelete', { name }) : t('msg.confirmBatchDelete', { n: ids.length }),
-    onOk: () => remove.mutateAsync(ids),
-  });
+  const askDelete = (ids: number[]) => confirmDelete(modal, t, () => remove.mutateAsync(ids), ids.length);
   const cols: TableProps<GroupRow>['columns'] = [
     { title: t('field.code'), dataIndex: 'code', sorter: true, width: 180 },
     { title: t('field.name'), dataIndex: 'name', sorter: true, width: 200 },
@@ -33,11 +31,11 @@ export function RoleGroupList() {
     { title: t('field.accountCount'), dataIndex: 'accountCount', width: 90 },
     { title: t('field.note'), dataIndex: 'note', ellipsis: true, render: (v: string | null) => v ?? '—' },
     {
-      title: '', key: 'actions', width: 160, fixed: 'right',
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 160, fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           {can('security:roleGroup:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
-          {can('security:roleGroup:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete([r.id], r.name)}>{t('action.delete')}</Button>}
+          {can('security:roleGroup:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => askDelete([r.id])}>{t('action.delete')}</Button>}
         </Space>
       ),
     },
@@ -54,7 +52,7 @@ export function RoleGroupList() {
       <Space style={{ marginBottom: 12 }}>
         {can('security:roleGroup:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
         {can('security:roleGroup:delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => (selected.length ? confirmDelete(selected) : message.warning(t('msg.selectFirst')))}>{t('action.batchDelete')}</Button>
+          <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && askDelete(selected)}>{t('action.batchDelete')}</Button>
         )}
       </Space>
       <Table<GroupRow>
@@ -83,16 +81,19 @@ function GroupForm({ group, onClose }: { group: GroupRow | null; onClose: () => 
     [keys.groups, ['security', 'group', group?.id]], () => { message.success(t('msg.saved')); onClose(); },
   );
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     save.mutate(roleGroupSchema.parse({ ...v, roleIds: v.roleIds ?? [] }) as never);
   };
   return (
     <Modal open width={560} title={group ? t('title.editGroup') : t('title.newGroup')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden>
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} layout="vertical" requiredMark onFinish={submit}>
         <Form.Item name="code" label={t('field.code')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
         <Form.Item name="name" label={t('field.name')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
         <Form.Item name="roleIds" label={t('field.roles')} rules={[rule]}><RolePicker /></Form.Item>
         <Form.Item name="note" label={t('field.note')} rules={[rule]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+        {/* Enter in a field saves, as in any form */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     </Modal>
   );

@@ -7,8 +7,10 @@ import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined, 
 import { ROLE_SCOPES, ROLE_TYPES, roleSchema } from '@bencao/contracts';
 import { keys, securityApi, usePaged, useSecurityMutation, type GrantNode, type ListQuery, type RoleRow } from './api';
 import { pagerLayout } from '@/components/table';
+import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
+import { validValues } from './validate';
 import { AccountPicker } from './pickers';
 
 const ROLE_TYPE_COLOR = { global: 'blue', common: 'default', inner: 'gold', organ: 'cyan' } as const;
@@ -27,28 +29,24 @@ export function RoleList() {
   const [batch, setBatch] = useState<RoleRow | null>(null);
   const remove = useSecurityMutation((ids: number[]) => securityApi.deleteRoles(ids), [keys.roles], () => { message.success(t('msg.deleted')); setSelected([]); });
 
-  const confirmDelete = (ids: number[], name?: string) => modal.confirm({
-    title: t('action.delete'), okButtonProps: { danger: true },
-    content: name ? t('msg.confirmDelete', { name }) : t('msg.confirmBatchDelete', { n: ids.length }),
-    onOk: () => remove.mutateAsync(ids),
-  });
+  const askDelete = (ids: number[]) => confirmDelete(modal, t, () => remove.mutateAsync(ids), ids.length);
 
   const cols: TableProps<RoleRow>['columns'] = [
-    { title: t('field.code'), dataIndex: 'code', sorter: true, render: (v: string, r) => <Space size={4}>{v}{r.isSuper && <Tag color="red">{t('super')}</Tag>}</Space> },
+    { title: t('field.code'), dataIndex: 'code', sorter: true, width: 170, render: (v: string, r) => <Space size={4} wrap style={{ wordBreak: 'break-all' }}>{v}{r.isSuper && <Tag color="red">{t('super')}</Tag>}</Space> },
     { title: t('field.name'), dataIndex: 'name', sorter: true },
-    { title: t('field.roleType'), dataIndex: 'roleType', sorter: true, width: 120, render: (v: RoleRow['roleType']) => <Tag color={ROLE_TYPE_COLOR[v]}>{t(`roleType.${v}`)}</Tag> },
-    { title: t('field.scope'), dataIndex: 'scope', sorter: true, width: 100, render: (v: string, r) => (v === 'organ' ? `${t('scope.organ')} #${r.organId}` : t('scope.global')) },
-    { title: t('field.positionType'), dataIndex: 'positionType', width: 120, render: (v: string | null) => v ?? '—' },
-    { title: t('field.grantCount'), dataIndex: 'grantCount', width: 90, render: (v: number, r) => (r.isSuper ? t('all') : v) },
+    { title: t('field.roleType'), dataIndex: 'roleType', sorter: true, width: 110, render: (v: RoleRow['roleType']) => <Tag color={ROLE_TYPE_COLOR[v]}>{t(`roleType.${v}`)}</Tag> },
+    { title: t('field.scope'), dataIndex: 'scope', sorter: true, width: 90, render: (v: string, r) => (v === 'organ' ? `${t('scope.organ')} #${r.organId}` : t('scope.global')) },
+    { title: t('field.positionType'), dataIndex: 'positionType', width: 100, render: (v: string | null) => v ?? '—' },
+    { title: t('field.grantCount'), dataIndex: 'grantCount', width: 90, render: (v: number, r) => (r.isSuper ? t('allShort') : v) },
     { title: t('field.accountCount'), dataIndex: 'accountCount', width: 90, render: (v: number, r) => <Typography.Link onClick={() => setHolders(r)}>{v}</Typography.Link> },
     {
-      title: '', key: 'actions', width: 300, fixed: 'right',
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 350, fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
           {can('security:role:edit') && !r.isSuper && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setGranting(r)}>{t('action.grant')}</Button>
           {can('security:role:grant') && <Button type="link" size="small" icon={<UsergroupAddOutlined />} onClick={() => setBatch(r)}>{t('action.batchGrant')}</Button>}
-          {can('security:role:delete') && !r.isSuper && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete([r.id], r.name)}>{t('action.delete')}</Button>}
+          {can('security:role:delete') && !r.isSuper && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => askDelete([r.id])}>{t('action.delete')}</Button>}
         </Space>
       ),
     },
@@ -68,11 +66,11 @@ export function RoleList() {
       <Space style={{ marginBottom: 12 }}>
         {can('security:role:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
         {can('security:role:delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => (selected.length ? confirmDelete(selected) : message.warning(t('msg.selectFirst')))}>{t('action.batchDelete')}</Button>
+          <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && askDelete(selected)}>{t('action.batchDelete')}</Button>
         )}
       </Space>
       <Table<RoleRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1000 }}
+        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1170 }}
         rowSelection={can('security:role:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), getCheckboxProps: (r) => ({ disabled: r.isSuper }) } : undefined}
         pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
         onChange={(p, _f, s) => {
@@ -101,13 +99,14 @@ function RoleForm({ role, onClose }: { role: RoleRow | null; onClose: () => void
     [keys.roles], () => { message.success(t('msg.saved')); onClose(); },
   );
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     save.mutate(roleSchema.parse({ ...v, organId: v.organId ?? null }) as never);
   };
   const organ = scope === 'organ' || roleType === 'organ';
   return (
     <Modal open title={role ? t('title.editRole') : t('title.newRole')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden width={560}>
-      <Form form={form} layout="vertical" requiredMark>
+      <Form form={form} layout="vertical" requiredMark onFinish={submit}>
         <Form.Item name="code" label={t('field.code')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
         <Form.Item name="name" label={t('field.name')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
         <Space.Compact block>
@@ -121,6 +120,8 @@ function RoleForm({ role, onClose }: { role: RoleRow | null; onClose: () => void
         {organ && <Form.Item name="organId" label={t('field.organId')} required rules={[rule]} dependencies={['scope', 'roleType']}><InputNumber min={1} style={{ width: '100%' }} /></Form.Item>}
         <Form.Item name="positionType" label={t('field.positionType')} rules={[rule]}><Input maxLength={100} /></Form.Item>
         <Form.Item name="note" label={t('field.note')} rules={[rule]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+        {/* Enter in a field saves, as in any form */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     </Modal>
   );
@@ -142,7 +143,10 @@ function GrantDrawer({ role, onClose }: { role: RoleRow; onClose: () => void }) 
       title: <span>{n.title}{n.checkable && <Typography.Text type="secondary" style={{ marginInlineStart: 6, fontSize: 12 }}>{n.code}</Typography.Text>}</span>,
       children: n.children?.map(map),
     });
-    return (data.data?.tree ?? []).map(map);
+    // a module without functions grants nothing (its screens need no authority): it is not offered
+    const grantsSomething = (n: GrantNode): boolean => n.checkable || (n.children ?? []).some(grantsSomething);
+    const prune = (ns: GrantNode[]): GrantNode[] => ns.filter(grantsSomething).map((n) => ({ ...n, children: n.children && prune(n.children) }));
+    return prune(data.data?.tree ?? []).map(map);
   }, [data.data, readOnly]);
   const codes = useMemo(() => {
     const out = new Set<string>();

@@ -24,7 +24,7 @@ export default defineLocales({
     roleType: { global: 'Global role', common: 'Common role', inner: 'Inner role', organ: 'Organ role' },
     scope: { global: 'Global', organ: 'Organ' },
     status: { normal: 'Normal', lock: 'Locked' },
-    yes: 'Yes', no: 'No', unlimited: 'Unlimited', super: 'Super administrator', all: 'Every authority',
+    yes: 'Yes', no: 'No', unlimited: 'Unlimited', super: 'Super administrator', all: 'Every authority', allShort: 'All',
     source: { role: 'role {{role}}', group: 'role {{role}} via group {{group}}', admin: 'administrator flag' },
     hint: {
       address: 'host:port/context, e.g. 127.0.0.1:8080/console',
@@ -77,7 +77,7 @@ export default defineLocales({
     roleType: { global: '全局角色', common: '普通角色', inner: '内置角色', organ: '机构角色' },
     scope: { global: '全局', organ: '机构' },
     status: { normal: '正常', lock: '锁定' },
-    yes: '是', no: '否', unlimited: '不限', super: '超级管理员', all: '全部权限',
+    yes: '是', no: '否', unlimited: '不限', super: '超级管理员', all: '全部权限', allShort: '全部',
     source: { role: '角色「{{role}}」', group: '角色组「{{group}}」中的角色「{{role}}」', admin: '管理员标识' },
     hint: {
       address: '格式为 主机:端口/上下文，例如 127.0.0.1:8080/console',
@@ -110,7 +110,7 @@ export default defineLocales({
   es: {
     action: {
       add: 'Nuevo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', cancel: 'Cancelar', search: 'Buscar', reset: 'Restablecer',
-      import: 'Importar', export: 'Exportar', grant: 'Autorizar', batchGrant: 'Autorización por lotes', unlock: 'Desbloquear', resetPassword: 'Restablecer contraseña',
+      import: 'Importar', export: 'Exportar', grant: 'Autorizar', batchGrant: 'Autorizar en lote', unlock: 'Desbloquear', resetPassword: 'Restablecer contraseña',
       assign: 'Asignar roles', authorities: 'Autoridades efectivas', addChild: 'Añadir {{level}}', expandAll: 'Expandir todo', collapseAll: 'Contraer todo',
       holders: 'Cuentas que lo tienen', revoke: 'Cancelar autorización', more: 'Más',
     },
@@ -130,7 +130,7 @@ export default defineLocales({
     roleType: { global: 'Rol global', common: 'Rol común', inner: 'Rol interno', organ: 'Rol de órgano' },
     scope: { global: 'Global', organ: 'Órgano' },
     status: { normal: 'Normal', lock: 'Bloqueada' },
-    yes: 'Sí', no: 'No', unlimited: 'Ilimitado', super: 'Superadministrador', all: 'Todas las autoridades',
+    yes: 'Sí', no: 'No', unlimited: 'Ilimitado', super: 'Superadministrador', all: 'Todas las autoridades', allShort: 'Todas',
     source: { role: 'rol {{role}}', group: 'rol {{role}} del grupo {{group}}', admin: 'indicador de administrador' },
     hint: {
       address: 'host:puerto/contexto, p. ej. 127.0.0.1:8080/console',
@@ -183,7 +183,7 @@ export default defineLocales({
     roleType: { global: 'グローバルロール', common: '一般ロール', inner: '組み込みロール', organ: '組織ロール' },
     scope: { global: 'グローバル', organ: '組織' },
     status: { normal: '正常', lock: 'ロック中' },
-    yes: 'はい', no: 'いいえ', unlimited: '無制限', super: 'スーパー管理者', all: 'すべての権限',
+    yes: 'はい', no: 'いいえ', unlimited: '無制限', super: 'スーパー管理者', all: 'すべての権限', allShort: 'すべて',
     source: { role: 'ロール「{{role}}」', group: 'ロールグループ「{{group}}」のロール「{{role}}」', admin: '管理者フラグ' },
     hint: {
       address: 'ホスト:ポート/コンテキスト（例：127.0.0.1:8080/console）',

@@ -51,6 +51,8 @@ export const staff = pgTable('staff', {
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   positionId: integer('position_id').references(() => organs.id),
+  /** an item code of the `gender` dictionary (GB/T 2261.1) */
+  gender: text('gender'),
   mobile: text('mobile'),
   email: text('email'),
   note: text('note'),

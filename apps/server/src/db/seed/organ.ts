@@ -12,28 +12,28 @@ const TYPES = [
 /** company → department → position; companies may hold subsidiaries, departments sub-departments. */
 const RULES: [string | null, string][] = [[null, 'company'], ['company', 'company'], ['company', 'dept'], ['dept', 'dept'], ['dept', 'position']];
 
-interface DemoOrgan { code: string; type: string; name: string; shortName?: string; principal?: string; staff?: [string, string]; children?: DemoOrgan[] }
+interface DemoOrgan { code: string; type: string; name: string; shortName?: string; principal?: string; staff?: [string, string, string]; children?: DemoOrgan[] }
 const DEMO: DemoOrgan = {
   code: 'BENCAO', type: 'company', name: '本草药业集团有限公司', shortName: '本草药业', principal: '林本草', children: [
     { code: 'BC-RD', type: 'dept', name: '研发中心', principal: '陈思远', children: [
       { code: 'BC-RD-TCM', type: 'dept', name: '中药研究所', principal: '王若兰', children: [
-        { code: 'BC-RD-TCM-P1', type: 'position', name: '首席研究员', staff: ['E0001', '王若兰'] },
-        { code: 'BC-RD-TCM-P2', type: 'position', name: '药理研究员', staff: ['E0002', '赵明轩'] },
+        { code: 'BC-RD-TCM-P1', type: 'position', name: '首席研究员', staff: ['E0001', '王若兰', '2'] },
+        { code: 'BC-RD-TCM-P2', type: 'position', name: '药理研究员', staff: ['E0002', '赵明轩', '1'] },
       ] },
-      { code: 'BC-RD-P1', type: 'position', name: '研发总监', staff: ['E0003', '陈思远'] },
+      { code: 'BC-RD-P1', type: 'position', name: '研发总监', staff: ['E0003', '陈思远', '1'] },
     ] },
     { code: 'BC-PROD', type: 'dept', name: '生产部', principal: '刘建华', children: [
-      { code: 'BC-PROD-P1', type: 'position', name: '生产经理', staff: ['E0004', '刘建华'] },
+      { code: 'BC-PROD-P1', type: 'position', name: '生产经理', staff: ['E0004', '刘建华', '1'] },
       { code: 'BC-PROD-P2', type: 'position', name: '饮片车间主任' },
     ] },
     { code: 'BC-QA', type: 'dept', name: '质量管理部', principal: '孙静', children: [
-      { code: 'BC-QA-P1', type: 'position', name: '质量受权人', staff: ['E0005', '孙静'] },
+      { code: 'BC-QA-P1', type: 'position', name: '质量受权人', staff: ['E0005', '孙静', '2'] },
     ] },
     { code: 'BC-MKT', type: 'dept', name: '市场营销部', principal: '周子涵', children: [
-      { code: 'BC-MKT-P1', type: 'position', name: '市场总监', staff: ['E0006', '周子涵'] },
+      { code: 'BC-MKT-P1', type: 'position', name: '市场总监', staff: ['E0006', '周子涵', '2'] },
     ] },
     { code: 'BC-HR', type: 'dept', name: '人力资源部', principal: '吴晓', children: [
-      { code: 'BC-HR-P1', type: 'position', name: '人力资源经理', staff: ['E0007', '吴晓'] },
+      { code: 'BC-HR-P1', type: 'position', name: '人力资源经理', staff: ['E0007', '吴晓', '2'] },
     ] },
   ],
 };
@@ -54,7 +54,7 @@ export async function seedOrgan(db: Db, cfg: AppConfig) {
       const [row] = await tx.insert(organs).values({ code: o.code, typeCode: o.type, name: o.name, shortName: o.shortName ?? null, principal: o.principal ?? null })
         .returning({ id: organs.id });
       await tx.insert(organNodes).values({ viewId: admin.id, organId: row.id, parentId, seq });
-      if (o.staff) await tx.insert(staff).values({ code: o.staff[0], name: o.staff[1], positionId: row.id });
+      if (o.staff) await tx.insert(staff).values({ code: o.staff[0], name: o.staff[1], gender: o.staff[2], positionId: row.id });
       for (const [i, c] of (o.children ?? []).entries()) await visit(c, row.id, i);
       return row.id;
     };
@@ -67,6 +67,6 @@ export async function seedOrgan(db: Db, cfg: AppConfig) {
       { viewId: business.id, organId: ids.get('BC-QA')!, parentId: ids.get('BC-RD')!, seq: 0 },
       { viewId: business.id, organId: ids.get('BC-MKT')!, parentId: rootId, seq: 1 },
     ]);
-    await tx.insert(staff).values({ code: 'E0008', name: '郑可欣', positionId: null, note: '待分配岗位' });
+    await tx.insert(staff).values({ code: 'E0008', name: '郑可欣', gender: '2', positionId: null, note: '待分配岗位' });
   });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
-  alarmReceiverSchema, alarmRuleSchema, apiGroupSchema, beatSchema, configKeySchema, configQuerySchema, configSchema, degradeRuleSchema,
+  alarmEventQuerySchema, alarmReceiverSchema, alarmRuleSchema, apiGroupSchema, beatSchema, configKeySchema, configQuerySchema, configSchema, degradeRuleSchema,
   flowRuleSchema, gatewayIdsSchema, historyQuerySchema, instanceSchema, instanceUpdateSchema, listenSchema, namespaceSchema,
   registerSchema, releaseSchema, rollbackSchema, routeDeleteSchema, routeQuerySchema, routeSchema, ruleQuerySchema, serviceQuerySchema,
   serviceSchema, translate, DEFAULT_GROUP,
@@ -16,12 +16,18 @@ import { gatewayService } from './service';
 import { configService } from './configs';
 import { registryService } from './registry';
 import { gatewayMetrics } from './metrics';
+import { checkExpression, listAlarmEvents } from './alarms';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const instanceParams = z.object({ id: z.coerce.number().int().positive(), instanceId: z.coerce.number().int().positive() });
 const tags = ['gateway'];
 const openTags = ['gateway: application API (no login)'];
 const forceQuery = z.object({ force: z.enum(['true', 'false']).optional() });
+/** an alarm rule whose expression CEL parses and type-checks (400 naming `expression` otherwise) */
+const alarmRuleBody = alarmRuleSchema.superRefine((r, ctx) => {
+  const c = checkExpression(r.expression);
+  if (!c.ok) ctx.addIssue({ code: 'custom', path: ['expression'], message: 'gateway.badExpression', params: { detail: c.detail } });
+});
 
 export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const { db } = deps;
@@ -57,7 +63,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     { base: '/api/gateway/api-groups', authority: 'gateway:apiGroup', schema: apiGroupSchema, crud: svc.apiGroups, toggles: false },
     { base: '/api/gateway/flow-rules', authority: 'gateway:flow', schema: flowRuleSchema, crud: svc.flowRules, toggles: true },
     { base: '/api/gateway/degrade-rules', authority: 'gateway:degrade', schema: degradeRuleSchema, crud: svc.degradeRules, toggles: true },
-    { base: '/api/gateway/alarm-rules', authority: 'gateway:alarm', schema: alarmRuleSchema, crud: svc.alarmRules, toggles: true },
+    { base: '/api/gateway/alarm-rules', authority: 'gateway:alarm', schema: alarmRuleBody, crud: svc.alarmRules, toggles: true },
     { base: '/api/gateway/alarm-receivers', authority: 'gateway:alarmReceiver', schema: alarmReceiverSchema, crud: svc.alarmReceivers, toggles: false },
   ] as const;
   for (const s of simple) {
@@ -79,6 +85,10 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
         async (req) => ok(await s.crud.setEnabled(req.params.id, false), msg(req, 'gateway.disabled')));
     }
   }
+
+  // the alerts of the alarm rules: pending → firing → resolved (alarms.ts evaluates them on a timer)
+  app.get('/api/gateway/alarm-events', { config: { authority: 'gateway:alarm' }, schema: { tags, querystring: alarmEventQuerySchema } },
+    async (req) => ok(await listAlarmEvents(db, req.query)));
 
   app.get('/api/gateway/metrics', {
     config: { authority: 'gateway:metrics' },

@@ -2,10 +2,10 @@ import { and, asc, eq, ilike, inArray, isNull, ne, notInArray, or, sql } from 'd
 import type { z } from 'zod';
 import {
   translate, type Lang, type OrganCreateInput, type OrganNode, type OrganRuleInput, type OrganTypeInput, type OrganUpdateInput,
-  type OrganViewInput, type StaffInput, organKeywordQuerySchema, organOptionsQuerySchema, organRuleQuerySchema, staffQuerySchema,
+  type OrganViewInput, type StaffInput, GENDER_DICT, organKeywordQuerySchema, organOptionsQuerySchema, organRuleQuerySchema, staffQuerySchema,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
-import { accounts, organNodes, organRules, organTypes, organViews, organs, roles, serialRules, staff } from '../../db/schema/index';
+import { accounts, dictItems, dicts, organNodes, organRules, organTypes, organViews, organs, roles, serialRules, staff } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { offsetOf, orderBy } from '../../platform/paging';
 
@@ -414,7 +414,7 @@ export function organService(db: Db) {
     );
     const [records, [{ n }]] = await Promise.all([
       db.select({
-        id: staff.id, code: staff.code, name: staff.name, positionId: staff.positionId, mobile: staff.mobile, email: staff.email, note: staff.note,
+        id: staff.id, code: staff.code, name: staff.name, positionId: staff.positionId, gender: staff.gender, mobile: staff.mobile, email: staff.email, note: staff.note,
         createdAt: staff.createdAt, positionName: organs.name,
         accounts: sql<string | null>`(select string_agg(a.user_id, ', ' order by a.user_id) from ${accounts} a where a.staff_id = staff.id)`,
       }).from(staff).leftJoin(organs, eq(organs.id, staff.positionId)).where(where)
@@ -446,6 +446,11 @@ export function organService(db: Db) {
     const [dup] = await db.select({ id: staff.id }).from(staff).where(eq(staff.code, input.code));
     if (dup && dup.id !== id) throw conflict(`"${input.code}"`);
     if (id !== null) await getStaff(id);
+    if (input.gender !== null) {
+      const [item] = await db.select({ code: dictItems.code }).from(dictItems).innerJoin(dicts, eq(dicts.id, dictItems.dictId))
+        .where(and(eq(dicts.code, GENDER_DICT), eq(dictItems.code, input.gender)));
+      if (!item) throw new AppError(400, 'organ.genderUnknown', { code: input.gender });
+    }
     const p = await assertPosition(input.positionId, id);
     try {
       if (id === null) return (await db.insert(staff).values(input).returning())[0];

@@ -1,6 +1,6 @@
-import { AlarmRuleList } from '@/features/gateway/Rules';
+import { AlarmRulePage } from '@/features/gateway/AlarmEvents';
 
-/** Service governance › alarmRule. */
+/** Service governance › alarmRule: rules and the history of their alerts. */
 export default function Page() {
-  return <AlarmRuleList />;
+  return <AlarmRulePage />;
 }

@@ -1,0 +1,48 @@
+import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Select, type SelectProps } from 'antd';
+import { call } from '@/lib/request';
+
+/** One item of a dictionary as selects use it (`GET /api/common/dicts/:code/items`). */
+export interface DictEntry { code: string; name: string; seq: number }
+
+/** The query key of a dictionary's items (`dictKey()` covers them all: invalidate it after an edit). */
+export const dictKey = (code?: string) => (code === undefined ? ['dict'] : ['dict', code]);
+
+/**
+ * A dictionary's items, loaded once and kept for the session (shown at once from the cache);
+ * `DictSelect` re-reads them in the background each time its list opens, so an edit made in
+ * another console reaches this one on its next use of the dictionary.
+ */
+export function useDict(code: string) {
+  return useQuery({
+    queryKey: dictKey(code),
+    queryFn: () => call<DictEntry[]>('GET', `/api/common/dicts/${encodeURIComponent(code)}/items`),
+    staleTime: 60_000,
+    gcTime: Infinity,
+  });
+}
+
+/** Answers an item's name by its code (the code itself while loading or when unknown). */
+export function useDictLabel(code: string) {
+  const { data } = useDict(code);
+  return useCallback((value: string | null | undefined) => {
+    if (value === null || value === undefined || value === '') return null;
+    return data?.find((i) => i.code === value)?.name ?? value;
+  }, [data]);
+}
+
+type Props = Omit<SelectProps<string>, 'options' | 'loading' | 'mode'> & { /** the dictionary's code, e.g. `gender` */ dict: string };
+
+/** A select whose options are a dictionary's items (value: item code, label: item name), searchable by name. */
+export function DictSelect({ dict, onOpenChange, ...props }: Props) {
+  const q = useDict(dict);
+  return (
+    <Select<string>
+      allowClear showSearch={{ optionFilterProp: 'label' }} {...props}
+      loading={q.isFetching}
+      options={(q.data ?? []).map((i) => ({ value: i.code, label: i.name }))}
+      onOpenChange={(open) => { if (open) void q.refetch(); onOpenChange?.(open); }}
+    />
+  );
+}
