@@ -30,12 +30,16 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
   if (cfg.databaseUrl) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: cfg.databaseUrl, max: cfg.poolSize ?? 20 });
+    // An idle connection the server ends (restart, failover, a dropped database) must not crash the
+    // process: the pool drops it and opens a new one on the next query.
+    let ending = false;
+    pool.on('error', (err) => { if (!ending) console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`); });
     const db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: () => { ending = true; return pool.end(); },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
