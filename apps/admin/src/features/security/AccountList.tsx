@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { accountCreateSchema, accountUpdateSchema, assignSchema, resetPasswordSchema } from '@bencao/contracts';
 import { keys, securityApi, useAllRoles, usePaged, useSecurityMutation, type AccountRow, type ListQuery } from './api';
 import { pagerLayout } from '@/components/table';
+import { StaffSelect } from '@/components/OrganPickers';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
@@ -136,7 +137,7 @@ function AccountForm({ account, onClose }: { account: AccountRow | null; onClose
             <Select options={(['normal', 'lock'] as const).map((v) => ({ value: v, label: t(`status.${v}`) }))} />
           </Form.Item></Col>
           <Col span={8}><Form.Item name="maxSessions" label={t('field.maxSessions')} rules={[rule]} extra={t('hint.maxSessions')}><InputNumber min={-1} max={1000} style={{ width: '100%' }} /></Form.Item></Col>
-          <Col span={8}><Form.Item name="staffId" label={t('field.staffId')} rules={[rule]}><InputNumber min={1} style={{ width: '100%' }} /></Form.Item></Col>
+          <Col span={8}><Form.Item name="staffId" label={t('field.staffId')} rules={[rule]}><StaffSelect placeholder={t('hint.pickStaff')} /></Form.Item></Col>
           <Col span={12}><Form.Item name="email" label={t('field.email')} rules={[rule]}><Input maxLength={200} /></Form.Item></Col>
           <Col span={12}><Form.Item name="mobile" label={t('field.mobile')} rules={[rule]}><Input maxLength={20} /></Form.Item></Col>
           <Col span={24}><Form.Item name="manageRange" label={t('field.manageRange')} rules={[rule]}><Input maxLength={500} /></Form.Item></Col>

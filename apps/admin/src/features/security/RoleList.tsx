@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Drawer, Empty, Form, Input, InputNumber, List, Modal, Select, Space, Table, Tag, Tree, Typography } from 'antd';
+import { Alert, App, Button, Card, Drawer, Empty, Form, Input, List, Modal, Select, Space, Table, Tag, Tree, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { ROLE_SCOPES, ROLE_TYPES, roleSchema } from '@bencao/contracts';
 import { keys, securityApi, usePaged, useSecurityMutation, type GrantNode, type ListQuery, type RoleRow } from './api';
 import { pagerLayout } from '@/components/table';
+import { OrganSelect } from '@/components/OrganPickers';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
@@ -117,7 +118,7 @@ function RoleForm({ role, onClose }: { role: RoleRow | null; onClose: () => void
             <Select options={ROLE_SCOPES.map((v) => ({ value: v, label: t(`scope.${v}`) }))} />
           </Form.Item>
         </Space.Compact>
-        {organ && <Form.Item name="organId" label={t('field.organId')} required rules={[rule]} dependencies={['scope', 'roleType']}><InputNumber min={1} style={{ width: '100%' }} /></Form.Item>}
+        {organ && <Form.Item name="organId" label={t('field.organId')} required rules={[rule]} dependencies={['scope', 'roleType']}><OrganSelect placeholder={t('hint.pickOrgan')} /></Form.Item>}
         <Form.Item name="positionType" label={t('field.positionType')} rules={[rule]}><Input maxLength={100} /></Form.Item>
         <Form.Item name="note" label={t('field.note')} rules={[rule]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
         {/* Enter in a field saves, as in any form */}

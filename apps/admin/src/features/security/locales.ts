@@ -12,8 +12,8 @@ export default defineLocales({
     field: {
       code: 'Code', name: 'Name', appCode: 'App code', context: 'Context', seq: 'Order', serverHost: 'Server host', transport: 'Transport', port: 'Port',
       operationCode: 'Operation code', operationType: 'Operation type', isDefault: 'Default', urlName: 'URL name', content: 'Content', accessMode: 'Access mode',
-      address: 'Address', roleType: 'Role type', positionType: 'Position type', scope: 'Scope', organId: 'Owning organ (ID)', note: 'Note',
-      accountCount: 'Accounts', grantCount: 'Grants', userId: 'Account', userName: 'User name', status: 'Status', staffId: 'Staff (ID)', isAdmin: 'Administrator',
+      address: 'Address', roleType: 'Role type', positionType: 'Position type', scope: 'Scope', organId: 'Owning organ', note: 'Note',
+      accountCount: 'Accounts', grantCount: 'Grants', userId: 'Account', userName: 'User name', status: 'Status', staffId: 'Staff member', isAdmin: 'Administrator',
       manageRange: 'Manage range', maxSessions: 'Max sessions', ipPolicyEnabled: 'IP policy', ipPolicy: 'IP policy rules', email: 'Email', mobile: 'Mobile',
       password: 'Password', confirmPassword: 'Confirm password', roles: 'Roles', groups: 'Role groups', createdAt: 'Created', keyword: 'Keyword',
       lastFailed: 'Failed logins', mustChange: 'Must change password', authority: 'Authority', source: 'Granted by', roleNames: 'Roles',
@@ -27,6 +27,7 @@ export default defineLocales({
     yes: 'Yes', no: 'No', unlimited: 'Unlimited', super: 'Super administrator', all: 'Every authority', allShort: 'All',
     source: { role: 'role {{role}}', group: 'role {{role}} via group {{group}}', admin: 'administrator flag' },
     hint: {
+      pickStaff: 'Search by name, code or mobile', pickOrgan: 'Search by name or code', 
       address: 'host:port/context, e.g. 127.0.0.1:8080/console',
       ipPolicy: 'Items separated by ";": * wildcards (10.0.*.*), "-" ranges (10.0.0.1-20), a leading "-" forbids (-10.0.0.5)',
       maxSessions: '-1 means unlimited',
@@ -65,8 +66,8 @@ export default defineLocales({
     field: {
       code: '编码', name: '名称', appCode: '应用编码', context: '上下文', seq: '序号', serverHost: '服务器地址', transport: '传输协议', port: '端口',
       operationCode: '操作编码', operationType: '操作类型', isDefault: '默认操作', urlName: 'URL 名称', content: 'URL 内容', accessMode: '访问方式',
-      address: '应用地址', roleType: '角色类型', positionType: '岗位类型', scope: '作用范围', organId: '所属机构（编号）', note: '备注',
-      accountCount: '账号数', grantCount: '权限数', userId: '账号', userName: '用户名', status: '状态', staffId: '员工（编号）', isAdmin: '管理员',
+      address: '应用地址', roleType: '角色类型', positionType: '岗位类型', scope: '作用范围', organId: '所属机构', note: '备注',
+      accountCount: '账号数', grantCount: '权限数', userId: '账号', userName: '用户名', status: '状态', staffId: '关联员工', isAdmin: '管理员',
       manageRange: '管理范围', maxSessions: '最大会话数', ipPolicyEnabled: 'IP 策略', ipPolicy: 'IP 策略规则', email: '邮箱', mobile: '手机号',
       password: '密码', confirmPassword: '确认密码', roles: '角色', groups: '角色组', createdAt: '创建时间', keyword: '关键字',
       lastFailed: '连续登录失败', mustChange: '须修改密码', authority: '权限', source: '授权来源', roleNames: '角色',
@@ -80,6 +81,7 @@ export default defineLocales({
     yes: '是', no: '否', unlimited: '不限', super: '超级管理员', all: '全部权限', allShort: '全部',
     source: { role: '角色「{{role}}」', group: '角色组「{{group}}」中的角色「{{role}}」', admin: '管理员标识' },
     hint: {
+      pickStaff: '按姓名、工号或手机号搜索', pickOrgan: '按名称或编码搜索', 
       address: '格式为 主机:端口/上下文，例如 127.0.0.1:8080/console',
       ipPolicy: '多项以“;”分隔：* 为通配（10.0.*.*），“-”表示范围（10.0.0.1-20），开头的“-”表示禁止（-10.0.0.5）',
       maxSessions: '-1 表示不限制',
@@ -118,8 +120,8 @@ export default defineLocales({
     field: {
       code: 'Código', name: 'Nombre', appCode: 'Código de aplicación', context: 'Contexto', seq: 'Orden', serverHost: 'Servidor', transport: 'Transporte', port: 'Puerto',
       operationCode: 'Código de operación', operationType: 'Tipo de operación', isDefault: 'Predeterminada', urlName: 'Nombre de URL', content: 'Contenido', accessMode: 'Modo de acceso',
-      address: 'Dirección', roleType: 'Tipo de rol', positionType: 'Tipo de puesto', scope: 'Ámbito', organId: 'Órgano propietario (ID)', note: 'Nota',
-      accountCount: 'Cuentas', grantCount: 'Permisos', userId: 'Cuenta', userName: 'Nombre de usuario', status: 'Estado', staffId: 'Empleado (ID)', isAdmin: 'Administrador',
+      address: 'Dirección', roleType: 'Tipo de rol', positionType: 'Tipo de puesto', scope: 'Ámbito', organId: 'Órgano propietario', note: 'Nota',
+      accountCount: 'Cuentas', grantCount: 'Permisos', userId: 'Cuenta', userName: 'Nombre de usuario', status: 'Estado', staffId: 'Empleado', isAdmin: 'Administrador',
       manageRange: 'Ámbito de gestión', maxSessions: 'Máximo de sesiones', ipPolicyEnabled: 'Política IP', ipPolicy: 'Reglas de la política IP', email: 'Correo', mobile: 'Móvil',
       password: 'Contraseña', confirmPassword: 'Confirmar contraseña', roles: 'Roles', groups: 'Grupos de roles', createdAt: 'Creado', keyword: 'Palabra clave',
       lastFailed: 'Intentos fallidos', mustChange: 'Debe cambiar la contraseña', authority: 'Autoridad', source: 'Concedida por', roleNames: 'Roles',
@@ -133,6 +135,7 @@ export default defineLocales({
     yes: 'Sí', no: 'No', unlimited: 'Ilimitado', super: 'Superadministrador', all: 'Todas las autoridades', allShort: 'Todas',
     source: { role: 'rol {{role}}', group: 'rol {{role}} del grupo {{group}}', admin: 'indicador de administrador' },
     hint: {
+      pickStaff: 'Buscar por nombre, código o móvil', pickOrgan: 'Buscar por nombre o código', 
       address: 'host:puerto/contexto, p. ej. 127.0.0.1:8080/console',
       ipPolicy: 'Elementos separados por ";": comodines * (10.0.*.*), rangos con "-" (10.0.0.1-20), un "-" inicial prohíbe (-10.0.0.5)',
       maxSessions: '-1 significa ilimitado',
@@ -171,8 +174,8 @@ export default defineLocales({
     field: {
       code: 'コード', name: '名称', appCode: 'アプリケーションコード', context: 'コンテキスト', seq: '順序', serverHost: 'サーバー', transport: 'プロトコル', port: 'ポート',
       operationCode: '操作コード', operationType: '操作タイプ', isDefault: 'デフォルト', urlName: 'URL 名', content: 'URL', accessMode: 'アクセス方式',
-      address: 'アドレス', roleType: 'ロール種別', positionType: '職位タイプ', scope: '適用範囲', organId: '所属組織（ID）', note: '備考',
-      accountCount: 'アカウント数', grantCount: '権限数', userId: 'アカウント', userName: 'ユーザー名', status: '状態', staffId: '従業員（ID）', isAdmin: '管理者',
+      address: 'アドレス', roleType: 'ロール種別', positionType: '職位タイプ', scope: '適用範囲', organId: '所属組織', note: '備考',
+      accountCount: 'アカウント数', grantCount: '権限数', userId: 'アカウント', userName: 'ユーザー名', status: '状態', staffId: '従業員', isAdmin: '管理者',
       manageRange: '管理範囲', maxSessions: '最大セッション数', ipPolicyEnabled: 'IP ポリシー', ipPolicy: 'IP ポリシーのルール', email: 'メール', mobile: '携帯電話',
       password: 'パスワード', confirmPassword: 'パスワード（確認）', roles: 'ロール', groups: 'ロールグループ', createdAt: '作成日時', keyword: 'キーワード',
       lastFailed: 'ログイン失敗回数', mustChange: 'パスワード変更が必要', authority: '権限', source: '付与元', roleNames: 'ロール',
@@ -186,6 +189,7 @@ export default defineLocales({
     yes: 'はい', no: 'いいえ', unlimited: '無制限', super: 'スーパー管理者', all: 'すべての権限', allShort: 'すべて',
     source: { role: 'ロール「{{role}}」', group: 'ロールグループ「{{group}}」のロール「{{role}}」', admin: '管理者フラグ' },
     hint: {
+      pickStaff: '氏名・社員番号・携帯番号で検索', pickOrgan: '名称またはコードで検索', 
       address: 'ホスト:ポート/コンテキスト（例：127.0.0.1:8080/console）',
       ipPolicy: '項目は「;」で区切ります：* はワイルドカード（10.0.*.*）、「-」は範囲（10.0.0.1-20）、先頭の「-」は禁止（-10.0.0.5）',
       maxSessions: '-1 は無制限です',
