@@ -1,8 +1,6 @@
 import type { AltMenuNode } from '@bencao/contracts';
 import type { AppRoute } from './types';
-import { isExternal, pageSetOf } from './menuRoutes';
-
-const clean = (path: string) => '/' + path.replace(/^\/+/, '').replace(/\/+$/, '');
+import { groupByParent, isExternal, pageSetOf, trimSlashes } from './menuRoutes';
 
 /**
  * SPEC §2, the alternative builder: nodes with url, text, icon, hidden, isLeaf, functionCode,
@@ -10,13 +8,7 @@ const clean = (path: string) => '/' + path.replace(/^\/+/, '').replace(/\/+$/, '
  * a hidden node hides its children (they are left out of the sidebar but still routable).
  */
 export function buildAltRoutes(nodes: AltMenuNode[]): AppRoute[] {
-  const ids = new Set(nodes.map((n) => n.id));
-  const byParent = new Map<string | null, AltMenuNode[]>();
-  for (const n of nodes) {
-    const parent = n.parentId !== null && ids.has(n.parentId) ? n.parentId : null;
-    const list = byParent.get(parent);
-    if (list) list.push(n); else byParent.set(parent, [n]);
-  }
+  const byParent = groupByParent(nodes, (n) => n.id, (n) => n.parentId);
   const build = (parentId: string | null, hiddenAbove: boolean): AppRoute[] => (byParent.get(parentId) ?? []).map((n) => {
     const hidden = hiddenAbove || n.hidden;
     const base = { authority: n.functionCode, code: n.id, title: n.text, icon: n.icon, hidden, children: [] as AppRoute[] };
@@ -26,9 +18,9 @@ export function buildAltRoutes(nodes: AltMenuNode[]): AppRoute[] {
       return { ...base, path: `/${n.id}`, kind: 'group', children: kids, redirect: first?.redirect ?? first?.path };
     }
     if (isExternal(n.url)) return { ...base, path: `/frame/${encodeURIComponent(n.id)}`, kind: 'frame', url: n.url! };
-    const pagePath = (n.componentPath || n.url || '').replace(/^\/+/, '');
+    const pagePath = trimSlashes(n.componentPath || n.url || '');
     if (!pagePath) return { ...base, path: `/fallback/${encodeURIComponent(n.id)}`, kind: 'fallback' };
-    return { ...base, path: clean(n.url || pagePath), kind: 'page', page: { set: pageSetOf(pagePath), path: pagePath } };
+    return { ...base, path: '/' + trimSlashes(n.url || pagePath), kind: 'page', page: { set: pageSetOf(pagePath), path: pagePath } };
   });
   return build(null, false);
 }

@@ -5,12 +5,26 @@ export const isExternal = (path: string | null | undefined): boolean =>
   !!path && path.length > 6 && (path.charCodeAt(0) | 32) === 104 && /^https?:\/\//i.test(path);
 
 /** `a/b/` → `a/b` without the slashes around it (no regex: this runs for every menu item). */
-function trimSlashes(path: string): string {
+export function trimSlashes(path: string): string {
   let start = 0;
   let end = path.length;
   while (start < end && path.charCodeAt(start) === 47) start++;
   while (end > start && path.charCodeAt(end - 1) === 47) end--;
   return start === 0 && end === path.length ? path : path.slice(start, end);
+}
+
+/** Items by parent, in one pass; an item whose parent is not in the list is a root (the server filtered it out). */
+export function groupByParent<T, K>(items: T[], idOf: (t: T) => K, parentOf: (t: T) => K | null): Map<K | null, T[]> {
+  const ids = new Set<K>();
+  for (const item of items) ids.add(idOf(item));
+  const byParent = new Map<K | null, T[]>();
+  for (const item of items) {
+    const p = parentOf(item);
+    const parent = p !== null && ids.has(p) ? p : null;
+    const list = byParent.get(parent);
+    if (list) list.push(item); else byParent.set(parent, [item]);
+  }
+  return byParent;
 }
 
 /** SPEC §2: "opt…" paths load from the opt page set, any other path from the views set. */
@@ -63,14 +77,7 @@ function firstTarget(children: AppRoute[]): string | undefined {
  * One pass to index children by parent, one to build: 10,000 items well within the 10 ms budget.
  */
 export function buildMenuRoutes(items: MenuItem[]): AppRoute[] {
-  const ids = new Set<number>();
-  for (const m of items) ids.add(m.menuId);
-  const byParent = new Map<number | null, MenuItem[]>();
-  for (const m of items) {
-    const parent = m.parentId !== null && ids.has(m.parentId) ? m.parentId : null;
-    const list = byParent.get(parent);
-    if (list) list.push(m); else byParent.set(parent, [m]);
-  }
+  const byParent = groupByParent(items, (m) => m.menuId, (m) => m.parentId);
   const order = (a: MenuItem, b: MenuItem) => (a.seq ?? 0) - (b.seq ?? 0) || a.menuId - b.menuId;
   const build = (parentId: number | null): AppRoute[] => {
     const out: AppRoute[] = [];

@@ -4,7 +4,7 @@ import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tooltip } 
 import type { TableProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { auditApi, usePagedAudit, type LoginLogRow, type Query } from './api';
-import { pagerLayout } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { ResultTag } from './OperationLog';
 
 const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
@@ -56,11 +56,8 @@ export function LoginLog() {
       </Form>
       <Table<LoginLogRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1000 }}
-        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
-        onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
     </Card>
   );

@@ -5,7 +5,7 @@ import type { TableProps } from 'antd';
 import { LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { auditApi, useKick, usePagedAudit, type OnlineRow, type Query } from './api';
-import { pagerLayout } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { requireSelection } from '@/components/confirm';
 import { usePermission } from '@/lib/permission';
 import { useCurrentSessionId } from './perm';
@@ -65,11 +65,8 @@ export function OnlineUsers() {
       <Table<OnlineRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1000 }}
         rowSelection={mayKick ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), getCheckboxProps: (r) => ({ disabled: r.id === current }) } : undefined}
-        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
-        onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
     </Card>
   );

@@ -6,7 +6,7 @@ import type { TableProps } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { auditApi, usePagedAudit, type OperationLogRow, type Query } from './api';
-import { pagerLayout } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { usePermission } from '@/lib/permission';
 
 const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
@@ -76,11 +76,8 @@ export function OperationLog() {
       )}
       <Table<OperationLogRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1170 }}
-        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
-        onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {detail !== null && <LogDetail id={detail} onClose={() => setDetail(null)} />}
     </Card>

@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { ARTICLE_KINDS, ARTICLE_STATUSES, type ArticleKind, type CmsArticleRow } from '@bencao/contracts';
 import { cmsApi, cmsKeys, useArticles, useCmsMutation, useColumns, type ArticleQuery } from './api';
 import { StatusTags } from './StatusTags';
-import { pagerLayout } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { columnTreeData } from './ArticleEditor';
 import { usePermission } from '@/lib/permission';
 
@@ -105,11 +105,8 @@ export function ArticleList({ kind, onKind, onEdit, onNew }: { kind: ArticleKind
         dataSource={list.data?.records}
         loading={list.isFetching}
         scroll={{ x: 1100 }}
-        onChange={(p, _f, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: s?.order ? String(s.field) : undefined, order: s?.order === 'ascend' ? 'asc' : s?.order === 'descend' ? 'desc' : undefined });
-        }}
-        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
+        onChange={onTableChange(setQ)}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
       />
     </Card>
   );

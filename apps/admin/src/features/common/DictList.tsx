@@ -7,7 +7,7 @@ import { dictItemSchema, dictSchema } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
-import { sortOrder, tablePagination } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { dictKey } from '@/components/DictSelect';
 import { commonApi, keys, useCommonMutation, usePaged, type DictItemRow, type DictRow, type ListQuery } from './api';
 
@@ -54,8 +54,8 @@ export function DictList() {
       <Table<DictRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1100 }}
         rowSelection={can('common:dict:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
-        onChange={(_p, _f, s) => { const so = Array.isArray(s) ? s[0] : s; const order = sortOrder(so?.order); setQ({ ...q, sort: order ? String(so?.field) : undefined, order }); }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {editing && <DictForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {itemsOf && <ItemsDrawer dict={itemsOf} onClose={() => setItemsOf(null)} />}
@@ -118,8 +118,8 @@ function ItemsDrawer({ dict, onClose }: { dict: DictRow; onClose: () => void }) 
       <Table<DictItemRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []}
         rowSelection={can('common:dict:edit') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
-        onChange={(_p, _f, s) => { const so = Array.isArray(s) ? s[0] : s; const order = sortOrder(so?.order); setQ({ ...q, sort: order ? String(so?.field) : undefined, order }); }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {editing && <ItemForm dictId={dict.id} row={editing === 'new' ? null : editing} next={list.data?.total ?? 0} onClose={() => setEditing(null)} />}
     </Drawer>

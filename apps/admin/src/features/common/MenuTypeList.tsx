@@ -7,7 +7,7 @@ import { menuTypeSchema } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
-import { sortOrder, tablePagination } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { commonApi, keys, useCommonMutation, usePaged, type ListQuery, type MenuTypeRow } from './api';
 
 /** Menu categories; system presets cannot be deleted. */
@@ -47,8 +47,8 @@ export function MenuTypeList() {
       <Table<MenuTypeRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []}
         rowSelection={can('common:menuType:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), getCheckboxProps: (r) => ({ disabled: r.isPreset }) } : undefined}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
-        onChange={(_p, _f, s) => { const so = Array.isArray(s) ? s[0] : s; const order = sortOrder(so?.order); setQ({ ...q, sort: order ? String(so?.field) : undefined, order }); }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
         footer={() => t('hint.presetUndeletable')}
       />
       {editing && <MenuTypeForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

@@ -8,7 +8,7 @@ import { SERIAL_TYPES, serialRuleSchema } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
-import { sortOrder, tablePagination } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { commonApi, keys, useCommonMutation, usePaged, type ListQuery, type SerialRow } from './api';
 
 /** Business serial number rules. */
@@ -59,8 +59,8 @@ export function SerialList() {
       <Table<SerialRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1500 }}
         rowSelection={can('common:serial:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
-        onChange={(_p, _f, s) => { const so = Array.isArray(s) ? s[0] : s; const order = sortOrder(so?.order); setQ({ ...q, sort: order ? String(so?.field) : undefined, order }); }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {editing && <SerialForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { ALARM_STATES } from '@bencao/contracts';
-import { sortOrder, tablePagination } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { gatewayApi, type AlarmEventRow, type ListQuery } from './api';
 import { AlarmRuleList } from './Rules';
 
@@ -61,12 +61,8 @@ export function AlarmEvents() {
       </Form>
       <Table<AlarmEventRow>
         rowKey="id" size="small" columns={cols} dataSource={list.data?.records ?? []} loading={list.isLoading} scroll={{ x: 1800 }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
-        onChange={(_p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          const order = sortOrder(sorter?.order);
-          setQ({ ...q, sort: order ? String(sorter?.field) : undefined, order });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
     </Card>
   );

@@ -8,7 +8,7 @@ import { CONFIG_TYPES, DEFAULT_GROUP, configSchema } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { confirmAction, confirmDelete, requireSelection } from '@/components/confirm';
-import { sortOrder, tablePagination } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { gatewayApi, usePaged, useGwMutation, type ConfigRow, type HistoryRow, type ListQuery } from './api';
 import { DiffView } from './DiffView';
 
@@ -72,12 +72,8 @@ export function ConfigList() {
       <Table<ConfigRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1450 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
-        onChange={(_p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          const order = sortOrder(sorter?.order);
-          setQ({ ...q, sort: order ? String(sorter?.field) : undefined, order });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {editing && <ConfigForm config={editing === 'new' ? null : editing} namespaceId={ns} onClose={() => setEditing(null)} />}
       {history && <HistoryDrawer config={history} onClose={() => setHistory(null)} confirm={(fn, content) => confirmAction(modal, t, fn, content)} />}
@@ -142,7 +138,8 @@ function HistoryDrawer({ config, onClose, confirm }: { config: ConfigRow; onClos
           selectedRowKeys: picked.map((r) => r.id), hideSelectAll: true,
           onChange: (_k, rows) => setPicked(rows.slice(-2)),
         }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
         columns={[
           { title: t('field.time'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString(), width: 170 },
           { title: t('field.opType'), dataIndex: 'opType', width: 90, render: (v: HistoryRow['opType']) => <Tag color={v === 'delete' ? 'red' : v === 'insert' ? 'green' : 'blue'}>{t(`opType.${v}`)}</Tag> },

@@ -8,7 +8,7 @@ import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { errorText } from '@/lib/request';
 import { confirmAction, confirmDelete, requireSelection } from '@/components/confirm';
-import { sortOrder, tablePagination } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { gatewayApi, usePaged, useGwMutation, type ListQuery, type RouteRow } from './api';
 
 const KEY = ['gateway', 'routes'];
@@ -98,12 +98,8 @@ export function RouteList() {
       <Table<RouteRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={rows} scroll={{ x: 1450 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
-        onChange={(_p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          const order = sortOrder(sorter?.order);
-          setQ({ ...q, sort: order ? String(sorter?.field) : undefined, order });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {editing && <RouteForm route={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>

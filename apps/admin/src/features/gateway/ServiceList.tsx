@@ -8,7 +8,7 @@ import { HEALTH_CHECKS, serviceSchema } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { confirmDelete, requireSelection } from '@/components/confirm';
-import { sortOrder, tablePagination } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { gatewayApi, usePaged, useGwMutation, type InstanceRow, type ListQuery, type ServiceRow } from './api';
 
 const KEY = ['gateway', 'services'];
@@ -65,12 +65,8 @@ export function ServiceList() {
       <Table<ServiceRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1100 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
-        onChange={(_p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          const order = sortOrder(sorter?.order);
-          setQ({ ...q, sort: order ? String(sorter?.field) : undefined, order });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {editing && <ServiceForm service={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {instancesOf && <InstanceDrawer service={instancesOf} onClose={() => setInstancesOf(null)} />}

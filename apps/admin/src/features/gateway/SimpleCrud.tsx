@@ -8,7 +8,7 @@ import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { errorText } from '@/lib/request';
 import { confirmDelete, requireSelection } from '@/components/confirm';
-import { sortOrder, tablePagination } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { gatewayApi, usePaged, useGwMutation, type ListQuery, type Row, type SimpleKind } from './api';
 
 /** One field of a simple rule screen: shown in the table and edited in the form. */
@@ -85,12 +85,8 @@ export function SimpleCrud({ kind, authority, schema, fields, defaults, toggles 
       <Table<Row>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1000 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
-        onChange={(_p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          const order = sortOrder(sorter?.order);
-          setQ({ ...q, sort: order ? String(sorter?.field) : undefined, order });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {editing && (
         <SimpleForm kind={kind} schema={schema} fields={fields} row={editing === 'new' ? null : editing} defaults={defaults}

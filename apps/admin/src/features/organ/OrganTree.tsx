@@ -9,7 +9,7 @@ import { usePermission } from '@/lib/permission';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { DictSelect, useDictLabel } from '@/components/DictSelect';
-import { sortOrder, tablePagination } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { keys, organApi, useOrganMutation, usePaged, type ListQuery, type SearchHit, type StaffRow } from './api';
 
 const ROOT = 'root';
@@ -308,12 +308,8 @@ function StaffList() {
       <Table<StaffRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1300 }}
         rowSelection={can('organ:organ:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
-        onChange={(_p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          const order = sortOrder(sorter?.order);
-          setQ({ ...q, sort: order ? String(sorter?.field) : undefined, order });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {editing && <StaffForm staff={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </>

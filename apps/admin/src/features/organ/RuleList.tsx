@@ -8,7 +8,7 @@ import { organRuleSchema } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
-import { sortOrder, tablePagination } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { keys, organApi, useOrganMutation, usePaged, type ListQuery, type RuleRow } from './api';
 
 /** Organ rules: which organ type may sit under which (company → department → position). */
@@ -54,12 +54,8 @@ export function RuleList() {
       <Table<RuleRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 800 }}
         rowSelection={can('organ:rule:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
-        onChange={(_p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          const order = sortOrder(sorter?.order);
-          setQ({ ...q, sort: order ? String(sorter?.field) : undefined, order });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {editing && <RuleForm rule={editing === 'new' ? null : editing} typeOptions={typeOptions} onClose={() => setEditing(null)} />}
     </Card>

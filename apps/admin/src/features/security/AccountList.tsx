@@ -7,7 +7,7 @@ import { DeleteOutlined, EditOutlined, KeyOutlined, MoreOutlined, PlusOutlined, 
 import dayjs from 'dayjs';
 import { accountCreateSchema, accountUpdateSchema, assignSchema, resetPasswordSchema } from '@bencao/contracts';
 import { keys, securityApi, useAllRoles, usePaged, useSecurityMutation, type AccountRow, type ListQuery } from './api';
-import { pagerLayout } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { StaffSelect } from '@/components/OrganPickers';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
@@ -89,11 +89,8 @@ export function AccountList() {
       <Table<AccountRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1100 }}
         rowSelection={can('security:account:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
-        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
-        onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {editing && <AccountForm account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {resetting && <ResetPassword account={resetting} onClose={() => setResetting(null)} />}

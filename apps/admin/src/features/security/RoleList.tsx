@@ -6,7 +6,7 @@ import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { ROLE_SCOPES, ROLE_TYPES, roleSchema } from '@bencao/contracts';
 import { keys, securityApi, usePaged, useSecurityMutation, type GrantNode, type ListQuery, type RoleRow } from './api';
-import { pagerLayout } from '@/components/table';
+import { tablePagination, onTableChange } from '@/components/table';
 import { OrganSelect } from '@/components/OrganPickers';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
@@ -73,11 +73,8 @@ export function RoleList() {
       <Table<RoleRow>
         rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1170 }}
         rowSelection={can('security:role:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), getCheckboxProps: (r) => ({ disabled: r.isSuper }) } : undefined}
-        pagination={{ current: q.page, pageSize: q.limit, total: list.data?.total ?? 0, ...pagerLayout }}
-        onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          setQ({ ...q, page: p.current ?? 1, limit: p.pageSize ?? 10, sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });
-        }}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        onChange={onTableChange(setQ)}
       />
       {editing && <RoleForm role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {granting && <GrantDrawer role={granting} onClose={() => setGranting(null)} />}
