@@ -263,10 +263,14 @@ test.describe('organisation management and common components', () => {
     const staffForm = dialog(page, '新增员工');
     await staffForm.getByLabel('员工编号').fill(`E${t}`);
     await staffForm.getByLabel('姓名').fill(staffName);
-    await staffForm.getByLabel('性别').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await expect(options.filter({ hasText: '男' }).first()).toBeVisible();
-    await options.filter({ hasText: itemName }).click();
+    // pick the new item; a click that lands while the list is still opening is lost, so check it took
+    await expect(async () => {
+      if (!(await options.first().isVisible())) await staffForm.getByLabel('性别').click();
+      await expect(options.filter({ hasText: '男' }).first()).toBeVisible({ timeout: 2000 });
+      await options.filter({ hasText: itemName }).click({ timeout: 2000 });
+      await expect(staffForm.locator('.ant-form-item').filter({ has: page.getByText('性别', { exact: true }) })).toContainText(itemName, { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
     await save(staffForm);
     await expect(staffForm).toBeHidden();
     await expect(row(page, staffName)).toContainText(itemName);

@@ -1,4 +1,5 @@
 import { test, expect } from '../fixtures';
+import type { Page } from '@playwright/test';
 import { api, apiLogin, createAccount } from '../api';
 
 /**
@@ -6,6 +7,16 @@ import { api, apiLogin, createAccount } from '../api';
  * per account, deep links, the tags view and its kept state, language, logout.
  */
 const ADMIN = { user: 'admin', password: 'Bencao@2026' };
+/** Opens a tab's context menu and picks an entry (a right-click can land while the tab bar re-renders: try again). */
+async function tagMenu(page: Page, tag: string, entry: string) {
+  const item = page.getByRole('menuitem', { name: entry, exact: true });
+  await expect(async () => {
+    await page.locator('.app-tags').getByTestId('tag').filter({ hasText: tag }).click({ button: 'right' });
+    await expect(item).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await item.click();
+}
+
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test.describe('console shell', () => {
@@ -69,17 +80,14 @@ test.describe('console shell', () => {
     await expect(page).toHaveURL(/opt\/security\/account/);
     await expect(page.getByLabel('关键字').filter({ visible: true }).first()).toHaveValue('half-typed search');
 
-    await tags.getByTestId('tag').filter({ hasText: '登录日志' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await tagMenu(page, '登录日志', '关闭其他');
     await expect(tags.getByTestId('tag')).toHaveText(['首页', '登录日志']);
 
     await app.openMenu(/安全管理/, /角色管理/);
-    await tags.getByTestId('tag').filter({ hasText: '角色管理' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭', exact: true }).click();
+    await tagMenu(page, '角色管理', '关闭');
     await expect(tags.getByTestId('tag')).toHaveText(['首页', '登录日志']);
 
-    await tags.getByTestId('tag').filter({ hasText: '首页' }).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭所有' }).click();
+    await tagMenu(page, '首页', '关闭所有');
     await expect(tags.getByTestId('tag')).toHaveText(['首页']);
     await expect(page).toHaveURL(/dashboard\/index/);
   });
@@ -112,9 +120,12 @@ test.describe('console shell', () => {
     await app.login(ADMIN.user, ADMIN.password);
     await page.goto('/console/opt/security/account');
     await expect(page.getByRole('cell', { name: 'auditor', exact: true })).toBeVisible();
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await expect(page).toHaveURL(/\/console\/login/);
+    // a click that lands while the menu is still opening is lost: open it and click again until it takes
+    await expect(async () => {
+      if (!(await page.getByRole('menuitem', { name: '退出登录' }).isVisible())) await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: '退出登录' }).click({ timeout: 2000 });
+      await expect(page).toHaveURL(/\/console\/login/, { timeout: 3000 });
+    }).toPass({ timeout: 20_000 });
     await page.goBack();
     await expect(page).toHaveURL(/\/console\/login/);
     await expect(page.getByRole('cell', { name: 'auditor', exact: true })).toHaveCount(0);
