@@ -234,7 +234,7 @@ describe('positions and staff', () => {
 });
 
 describe('authorities', () => {
-  it('an account without the organ authorities gets 403; pickers are open to every logged-in user', async () => {
+  it('an account without the organ authorities gets 403; organ pickers are open to every logged-in user, the staff directory is not', async () => {
     const auditor = await s.login(DEMO.auditor.userId, DEMO.auditor.password);
     for (const [m, p, b] of [
       ['GET', '/api/organ/types', undefined], ['POST', '/api/organ/types', { code: 'x', name: 'x' }], ['GET', '/api/organ/views', undefined],
@@ -245,7 +245,10 @@ describe('authorities', () => {
       expect(res.status, `${m} ${p}`).toBe(403);
     }
     expect((await api('GET', '/api/organ/organs/options', undefined, 'en', auditor)).status).toBe(200);
-    expect((await api('GET', '/api/organ/staff', undefined, 'en', auditor)).status).toBe(200);
+    // the staff directory holds mobiles and e-mails: organ or account administrators only
+    expect((await api('GET', '/api/organ/staff', undefined, 'en', auditor)).status).toBe(403);
+    expect((await api('GET', '/api/organ/staff/1', undefined, 'en', auditor)).status).toBe(403);
+    expect((await api('GET', '/api/organ/staff', undefined, 'en', admin)).status).toBe(200);
     expect((await s.request('GET', '/api/organ/staff')).status).toBe(401);
   });
 });

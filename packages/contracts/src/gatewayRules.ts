@@ -32,10 +32,12 @@ export type FilterDef =
   | { name: 'AddRequestHeader'; header: string; value: string }
   | { name: 'AddResponseHeader'; header: string; value: string }
   | { name: 'RemoveRequestHeader'; header: string }
-  | { name: 'SetStatus'; status: number };
+  | { name: 'SetStatus'; status: number }
+  /** how long the upstream may take to answer, in ms (the gateway's default otherwise) */
+  | { name: 'ResponseTimeout'; ms: number };
 
 export const PREDICATE_NAMES = ['Path', 'Method', 'Host', 'Header', 'Query', 'RemoteAddr', 'After', 'Before', 'Between'] as const;
-export const FILTER_NAMES = ['StripPrefix', 'PrefixPath', 'RewritePath', 'SetPath', 'AddRequestHeader', 'AddResponseHeader', 'RemoveRequestHeader', 'SetStatus'] as const;
+export const FILTER_NAMES = ['StripPrefix', 'PrefixPath', 'RewritePath', 'SetPath', 'AddRequestHeader', 'AddResponseHeader', 'RemoveRequestHeader', 'SetStatus', 'ResponseTimeout'] as const;
 
 export type Parsed<T> = { ok: true; defs: T[] } | { ok: false; errors: RuleError[] };
 
@@ -329,6 +331,12 @@ function parseFilter(l: Line): FilterDef {
       const status = /^\d{3}$/.test(v) ? Number(v) : HTTP_STATUS_NAMES[v.toUpperCase()];
       if (!status || status < 100 || status > 599) fail('gateway.badStatus', { value: v });
       return { name: 'SetStatus', status };
+    }
+    case 'ResponseTimeout': {
+      argCount(l, 1, 1);
+      const ms = /^\d{1,7}$/.test(l.args[0]) ? Number(l.args[0]) : 0;
+      if (ms < 1 || ms > 3_600_000) fail('gateway.badTimeout', { value: l.args[0] });
+      return { name: 'ResponseTimeout', ms };
     }
     default:
       return fail('gateway.unknownFilter', { name: l.name, known: FILTER_NAMES.join(', ') });

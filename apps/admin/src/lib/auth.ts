@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { CurrentUser, TokenAnswer } from '@bencao/contracts';
-import { call, request, setSessionEndedHandler } from './request';
+import { call, http, request, setSessionEndedHandler } from './request';
 import { tokenStore } from './token';
 
 interface LoginKey { keyId: string; publicKey: string; algorithm: string; expiresAt: string }
@@ -52,10 +52,13 @@ export const useAuth = create<AuthState>()((set, get) => ({
     tokenStore.set(answer.access_token, answer.refresh_token, answer.expires_in);
   },
   async logout(callServer = true) {
-    if (callServer && tokenStore.get()) {
-      try { await call('GET', '/api/j_hh_security_logout'); } catch { /* the session is gone either way */ }
-    }
+    // The session is dropped here first, so the console leaves at once whatever the network does;
+    // the server is told afterwards with the token it had (no toast or dialog: the user is gone).
+    const token = tokenStore.get();
     get().clear();
+    if (callServer && token) {
+      try { await http.get('/api/j_hh_security_logout', { headers: { Authorization: `Bearer ${token}` } }); } catch { /* the session is gone either way */ }
+    }
   },
   clear() {
     tokenStore.clear();

@@ -8,6 +8,9 @@ describe('operation log redaction', () => {
     expect(redact({ userId: 'a', password: 'x', nested: { confirmPassword: 'y', token: 't', name: 'n' }, list: [{ secretKey: 's' }] }))
       .toEqual({ userId: 'a', password: '***', nested: { confirmPassword: '***', token: '***', name: 'n' }, list: [{ secretKey: '***' }] });
   });
+  it('replaces NUL characters (which the database cannot store) in keys and values', () => {
+    expect(redact({ ['a\u0000']: 'b\u0000c' })).toEqual({ 'a\uFFFD': 'b\uFFFDc' });
+  });
   it('shortens long strings', () => {
     expect((redact({ body: 'x'.repeat(5000) }) as { body: string }).body.length).toBe(2001);
   });

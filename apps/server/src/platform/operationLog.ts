@@ -12,10 +12,11 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value && typeof value === 'object') {
     if (Buffer.isBuffer(value)) return `<${value.length} bytes>`;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET.test(k) ? '***' : redact(v, depth + 1);
+    for (const [k, v] of Object.entries(value)) out[k.replaceAll('\u0000', '\uFFFD')] = SECRET.test(k) ? '***' : redact(v, depth + 1);
     return out;
   }
-  if (typeof value === 'string' && value.length > 2000) return value.slice(0, 2000) + '…';
+  // a NUL cannot be stored (the request itself was refused for it): the log shows where it was
+  if (typeof value === 'string') return (value.length > 2000 ? value.slice(0, 2000) + '…' : value).replaceAll('\u0000', '\uFFFD');
   return value;
 }
 
@@ -39,7 +40,7 @@ export function installOperationLog(app: FastifyInstance, db: Db) {
         operation: `${req.method} ${route}`,
         target: params && Object.keys(params).length ? Object.values(params).join(',') : null,
         method: req.method,
-        path: req.url.slice(0, 1000),
+        path: req.url.slice(0, 1000).replaceAll('\u0000', '\uFFFD'),
         ip: req.ip,
         userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
         params: redact({ ...(params ?? {}), ...((req.body as object) ?? {}) }) as object,

@@ -62,11 +62,13 @@ export function Navbar() {
               { type: 'divider' as const },
               { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
             ],
-            onClick: async ({ key }) => {
+            onClick: ({ key }) => {
               if (key === 'profile' && profile) navigate(profile.path);
-              if (key === 'logout') { await logout(); navigate('/login', { replace: true }); }
+              // logout() drops the session before its first await, so the login page does not bounce back
+              if (key === 'logout') { void logout(); navigate('/login', { replace: true }); }
             },
           }}
+          trigger={['click']}
         >
           <Button type="text" data-testid="user-menu"><UserOutlined /> {user?.userName} <DownOutlined /></Button>
         </Dropdown>

@@ -37,8 +37,8 @@ export function SerialList() {
       title: t('field.ops'), key: 'actions', width: 250, fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<FieldNumberOutlined />} loading={next.isPending && next.variables === r.id}
-            onClick={() => next.mutate(r.id)}>{t('action.next')}</Button>
+          {can('common:serial:draw') && <Button type="link" size="small" icon={<FieldNumberOutlined />} loading={next.isPending && next.variables === r.id}
+            onClick={() => next.mutate(r.id)}>{t('action.next')}</Button>}
           {can('common:serial:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           {can('common:serial:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
         </Space>

@@ -69,8 +69,9 @@ export const commonRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (req) => ok(await svc.deleteSerials([req.params.id]), deleted(req)));
   app.post('/api/common/serials/delete', { config: { authority: 'common:serial:delete' }, schema: { tags, body: idsSchema } },
     async (req) => ok(await svc.deleteSerials(req.body.ids), deleted(req)));
-  // Business screens draw numbers: any logged-in user; the rule is named by its id or its code.
-  app.post('/api/common/serials/:id/next', { config: { authority: LOGIN }, schema: { tags, params: keyParams } },
+  // Drawing consumes a number: its own action (business code draws through the service, not this route);
+  // the rule is named by its id or its code.
+  app.post('/api/common/serials/:id/next', { config: { authority: 'common:serial:draw' }, schema: { tags, params: keyParams } },
     async (req) => ok(await svc.nextSerial(req.params.id)));
 
   // ---------- regions (lazy tree, search with the path to each match) ----------

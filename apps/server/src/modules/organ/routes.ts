@@ -8,6 +8,8 @@ import {
 import type { ModuleOptions } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
 import { LOGIN } from '../../platform/guard';
+
+const STAFF_READERS = 'organ:organ|security:account';
 import { langOf } from '../../platform/i18n';
 import { organService } from './service';
 
@@ -97,9 +99,10 @@ export const organRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     async (req) => ok(await svc.deleteRules(req.body.ids), deleted(langOf(req))));
 
   // ---------- staff (positions hold them; accounts link to them) ----------
-  app.get('/api/organ/staff', { config: { authority: LOGIN }, schema: { tags, querystring: staffQuerySchema } },
+  // The staff directory holds mobiles and e-mails: organ administrators, and account administrators who link staff to accounts.
+  app.get('/api/organ/staff', { config: { authority: STAFF_READERS }, schema: { tags, querystring: staffQuerySchema } },
     async (req) => ok(await svc.listStaff(req.query)));
-  app.get('/api/organ/staff/:id', { config: { authority: LOGIN }, schema: { tags, params: idParams } },
+  app.get('/api/organ/staff/:id', { config: { authority: STAFF_READERS }, schema: { tags, params: idParams } },
     async (req) => ok(await svc.getStaff(req.params.id)));
   app.post('/api/organ/staff', { config: { authority: 'organ:organ:add' }, schema: { tags, body: staffSchema } },
     async (req) => ok(await svc.saveStaff(null, req.body), saved(langOf(req))));

@@ -96,7 +96,8 @@ function valueOf(node: { type: string; value?: unknown; operator?: string; expr?
       if (node.operator === '-' && node.expr?.type === 'number') return -Number(node.expr.value);
       break;
   }
-  throw new ValueError(String(node.value ?? node.type));
+  // a sub-query, a function call, a column reference…: only literals may be imported
+  throw new ValueError('');
 }
 
 interface InsertAst {
@@ -155,7 +156,7 @@ export function parseImportSql(src: string, lang: Lang): ParsedRow[] {
           rows.push({ level, line: st.line, values });
         } catch (err) {
           if (!(err instanceof ValueError)) throw err;
-          errors.push(translate(lang, 'security.importValue', { line: st.line, detail: err.message }));
+          errors.push(translate(lang, 'security.importValue', { line: st.line, detail: err.message || translate(lang, 'security.importLiteralOnly') }));
         }
       }
     }
@@ -164,10 +165,24 @@ export function parseImportSql(src: string, lang: Lang): ParsedRow[] {
   return rows;
 }
 
+export const IMPORT_MAX_ENTRIES = 100;
+export const IMPORT_MAX_TXT_BYTES = 8 * 1024 * 1024;
+
 /** The .txt inside the uploaded zip, checked for BOM and UTF-8. */
 export function readZip(buf: Buffer): string {
   let files: Record<string, Uint8Array>;
-  try { files = unzipSync(new Uint8Array(buf)); } catch { throw new AppError(400, 'security.importZip'); }
+  // Only the .txt entries are inflated, each into a buffer of at most its declared size, and only while
+  // the archive stays within the limits: a small zip cannot balloon into hundreds of megabytes.
+  let entries = 0;
+  let overLimit = false;
+  const filter = (f: { name: string; originalSize: number }) => {
+    if (++entries > IMPORT_MAX_ENTRIES) { overLimit = true; return false; }
+    const wanted = /\.txt$/i.test(f.name) && !f.name.startsWith('__MACOSX/');
+    if (wanted && f.originalSize > IMPORT_MAX_TXT_BYTES) { overLimit = true; return false; }
+    return wanted && !overLimit;
+  };
+  try { files = unzipSync(new Uint8Array(buf), { filter }); } catch { throw new AppError(400, 'security.importZip'); }
+  if (overLimit) throw new AppError(400, 'security.importTooLarge', { entries: IMPORT_MAX_ENTRIES, size: IMPORT_MAX_TXT_BYTES / 1024 / 1024 });
   const txt = Object.entries(files).filter(([name]) => /\.txt$/i.test(name) && !name.startsWith('__MACOSX/') && !name.endsWith('/'));
   if (txt.length !== 1) throw new AppError(400, 'security.importZip');
   const [file, bytes] = txt[0];

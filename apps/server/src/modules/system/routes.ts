@@ -9,6 +9,7 @@ import { LOGIN, PUBLIC, authOf } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
 import { offsetOf } from '../../platform/paging';
 import { menusFor, toAltNodes } from './menuService';
+import { hasAuthority } from '../../platform/auth/authorities';
 
 export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const { db } = deps;
@@ -34,7 +35,10 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     return ok({ nMenu: JSON.stringify(toAltNodes(items, new Set(hidden.map((h) => h.id)))), menu: JSON.stringify(items) });
   });
 
-  app.get('/api/admin/dashboard/stats', { config: { authority: LOGIN }, schema: { tags: ['system'] } }, async () => {
+  // Every figure only for those who may see its source (the audit screens); the others get null.
+  app.get('/api/admin/dashboard/stats', { config: { authority: LOGIN }, schema: { tags: ['system'] } }, async (req) => {
+    const mine = authOf(req).authorities;
+    const may = (a: string) => hasAuthority(mine, a);
     const now = new Date();
     const today = new Date(now); today.setHours(0, 0, 0, 0);
     const weekAgo = new Date(today.getTime() - 6 * 86_400_000);
@@ -51,7 +55,12 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       const key = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
       return { date: key, count: counts.get(key) ?? 0 };
     });
-    return ok({ onlineSessions: online.n, todayLogins: logins.n, todayOperations: ops.n, operationsByDay: days });
+    return ok({
+      onlineSessions: may('audit:online') ? online.n : null,
+      todayLogins: may('audit:loginLog') ? logins.n : null,
+      todayOperations: may('audit:operationLog') ? ops.n : null,
+      operationsByDay: may('audit:operationLog') ? days : null,
+    });
   });
 
   // Uncaught client errors of the production console (SPEC §8): open to anonymous pages too, rate-limited.

@@ -12,9 +12,10 @@ import { useRouteLabel } from '@/app/layout/useRouteLabel';
 import { MenuIcon } from '@/app/layout/MenuIcon';
 import './dashboard.css';
 
-interface Stats { onlineSessions: number; todayLogins: number; todayOperations: number; operationsByDay: { date: string; count: number }[] }
+/** Each figure is null when the user may not see its source (the audit screens). */
+interface Stats { onlineSessions: number | null; todayLogins: number | null; todayOperations: number | null; operationsByDay: { date: string; count: number }[] | null }
 
-function WeekChart({ days, label }: { days: Stats['operationsByDay']; label: string }) {
+function WeekChart({ days, label }: { days: { date: string; count: number }[]; label: string }) {
   const max = Math.max(1, ...days.map((d) => d.count));
   const w = 560, h = 180, pad = 28, bw = (w - pad * 2) / days.length;
   return (
@@ -45,7 +46,7 @@ export default function DashboardPage() {
   const stats = useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => call<Stats>('GET', '/api/admin/dashboard/stats'), refetchInterval: 60_000 });
   const screens = flattenRoutes(routes).filter((r) => r.kind === 'page' && !r.hidden && r.page?.path !== 'dashboard/index');
   const s = stats.data;
-  const total = s?.operationsByDay.reduce((n, d) => n + d.count, 0) ?? 0;
+  const total = s?.operationsByDay?.reduce((n, d) => n + d.count, 0) ?? 0;
 
   return (
     <div className="dashboard">
@@ -55,17 +56,19 @@ export default function DashboardPage() {
           ['onlineSessions', <TeamOutlined key="i" />, s?.onlineSessions],
           ['todayLogins', <LoginOutlined key="i" />, s?.todayLogins],
           ['todayOperations', <ThunderboltOutlined key="i" />, s?.todayOperations],
-        ] as const).map(([key, icon, value]) => (
+        ] as const).filter(([, , value]) => value !== null).map(([key, icon, value]) => (
           <Col xs={24} md={8} key={key}>
             <Card><Statistic title={t(`dashboard.${key}`)} value={value ?? 0} prefix={icon} loading={stats.isLoading} data-testid={`stat-${key}`} /></Card>
           </Col>
         ))}
-        <Col xs={24} lg={14}>
-          <Card title={t('dashboard.week')}>
-            {stats.isLoading ? <Skeleton active /> : total === 0 ? <Empty description={t('dashboard.empty')} /> : <WeekChart days={s!.operationsByDay} label={t('dashboard.week')} />}
-          </Card>
-        </Col>
-        <Col xs={24} lg={10}>
+        {s?.operationsByDay !== null && (
+          <Col xs={24} lg={14}>
+            <Card title={t('dashboard.week')}>
+              {stats.isLoading || !s?.operationsByDay ? <Skeleton active /> : total === 0 ? <Empty description={t('dashboard.empty')} /> : <WeekChart days={s.operationsByDay} label={t('dashboard.week')} />}
+            </Card>
+          </Col>
+        )}
+        <Col xs={24} lg={s?.operationsByDay === null ? 24 : 10}>
           <Card title={t('dashboard.shortcuts')}>
             <div className="shortcuts">
               {screens.slice(0, 12).map((r) => <Link key={r.path} to={r.path}><MenuIcon name={r.icon} /> {label(r)}</Link>)}
