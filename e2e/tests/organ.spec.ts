@@ -241,6 +241,21 @@ test.describe('organisation management and common components', () => {
     expect((await answer()).working).toBe(true);
   });
 
+  test('an empty dictionary form says which fields cannot be empty, with no error thrown in the page', async ({ page, console: app }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await app.login(ADMIN.user, ADMIN.password);
+    await app.openMenu(/公共组件/, /数据字典/);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const form = dialog(page, '新增字典');
+    await save(form);
+    const explain = form.locator('.ant-form-item-explain-error');
+    await expect(explain.first()).toBeVisible();
+    await expect(explain).toHaveText(Array(await explain.count()).fill('不能为空'));
+    await expect(form).not.toContainText(/Invalid input|无效输入|received/);
+    expect(errors).toEqual([]);
+  });
+
   test('a dictionary item added on the dictionary screen appears in the gender select of the staff form', async ({ page, console: app }) => {
     const t = tag();
     const itemName = `测试性别${t}`;

@@ -112,7 +112,10 @@ test.describe('console shell', () => {
     const token = await apiLogin(request, userId, 'Nogrant@2026x');
     const res = await request.get('/api/security/accounts', { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(403);
+    // a screen that exists but is not theirs: 403, not "page not found"; a made-up path: 404
     await page.goto('/console/opt/security/account');
+    await expect(page).toHaveURL(/\/console\/403$/);
+    await page.goto('/console/opt/security/no-such-screen');
     await expect(page).toHaveURL(/\/console\/404$/);
   });
 

@@ -26,7 +26,27 @@ export function formatIssue(issue: IssueLike, lang: Lang): string {
     if (n !== undefined) params.n = Number(n);
     return translate(lang, issue.message, params);
   }
+  // a value that is missing altogether (or an empty text where one is needed): SPEC §5 "cannot be
+  // empty", the same in every form, instead of zod's "expected string, received undefined"
+  if (isMissing(issue)) return translate(lang, 'valid.required');
+  if (issue.code === 'invalid_union') return translate(lang, 'valid.invalid');
+  if (issue.code === 'invalid_value' && Array.isArray(issue.values)) {
+    return translate(lang, 'valid.oneOf', { values: issue.values.map((v) => String(v)).join(lang === 'zh' || lang === 'ja' ? '、' : ', ') });
+  }
   if (issue.code === 'custom') return issue.message;
   const out = zodLocales[lang]().localeError(issue as never);
   return (typeof out === 'string' ? out : out?.message) ?? issue.message;
+}
+
+function isMissing(issue: IssueLike): boolean {
+  if (issue.code === 'invalid_type') {
+    if ('input' in issue) return issue.input === undefined || issue.input === null;
+    // zod leaves the input out of its issues unless asked: its English wording still tells
+    return /received (undefined|null|NaN)$/.test(issue.message);
+  }
+  // a union (e.g. "empty or an e-mail") none of whose branches got a value
+  if (issue.code === 'invalid_union' && Array.isArray(issue.errors)) {
+    return (issue.errors as IssueLike[][]).some((branch) => branch.length > 0 && branch.every(isMissing));
+  }
+  return issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1 && !(issue.message in messages.en);
 }

@@ -6,8 +6,9 @@ type Translate = TFunction | ((key: string, opts?: Record<string, unknown>) => s
 const tt = (t: Translate, key: string, opts?: Record<string, unknown>) => (t as (k: string, o?: Record<string, unknown>) => string)(key, { ns: 'shell', ...opts });
 
 /**
- * SPEC §8 "Confirm delete?": asks first, then runs `onOk`; resolves true when it ran. A rejected
- * `onOk` keeps the dialog open (the request client already showed why).
+ * SPEC §8 "Confirm delete?": asks first, then runs `onOk`; resolves true when it ran. When `onOk`
+ * fails the dialog closes and the promise resolves false: the request client already showed why,
+ * and nothing is left thrown in the page.
  */
 export function confirmDelete(modal: AppApi['modal'], t: Translate, onOk: () => Promise<unknown> | unknown, count?: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -15,7 +16,7 @@ export function confirmDelete(modal: AppApi['modal'], t: Translate, onOk: () => 
       title: tt(t, 'confirm.deleteTitle'),
       content: count && count > 1 ? tt(t, 'confirm.deleteSelected', { count }) : tt(t, 'confirm.deleteContent'),
       okText: tt(t, 'confirm.ok'), cancelText: tt(t, 'confirm.cancel'), okButtonProps: { danger: true }, maskClosable: false,
-      onOk: async () => { await onOk(); resolve(true); },
+      onOk: async () => { try { await onOk(); resolve(true); } catch { resolve(false); } },
       onCancel: () => resolve(false),
     });
   });
@@ -27,7 +28,7 @@ export function confirmAction(modal: AppApi['modal'], t: Translate, onOk: () => 
     modal.confirm({
       title: tt(t, 'confirm.warningTitle'), content: content ?? tt(t, 'confirm.defaultContent'),
       okText: tt(t, 'confirm.ok'), cancelText: tt(t, 'confirm.cancel'), maskClosable: false,
-      onOk: async () => { await onOk(); resolve(true); },
+      onOk: async () => { try { await onOk(); resolve(true); } catch { resolve(false); } },
       onCancel: () => resolve(false),
     });
   });

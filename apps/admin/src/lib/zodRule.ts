@@ -17,7 +17,8 @@ export function zodRule(schema: z.ZodType, lang: Lang, prepare: (values: Record<
   return ({ getFieldsValue }) => ({
     validator: async (rule) => {
       const field = (rule as { field?: string }).field ?? '';
-      const res = schema.safeParse(prepare(getFieldsValue(true)));
+      // with the input in each issue, an empty select reads "cannot be empty" like an empty text
+      const res = schema.safeParse(prepare(getFieldsValue(true)), { reportInput: true });
       if (res.success) return;
       const issue = res.error.issues.find((i) => i.path.join('.') === field);
       if (issue) throw new Error(formatIssue({ ...(issue as object), code: issue.code, message: issue.message } as never, lang));

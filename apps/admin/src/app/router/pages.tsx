@@ -21,3 +21,13 @@ export function pageComponent(set: PageSet, path: string): LazyExoticComponent<C
   }
   return component;
 }
+
+/**
+ * Whether this console has a page at a URL path (`/opt/x/y` or `/x/y`), whatever the user may open:
+ * a path with a page that is not among the user's routes is forbidden (403), not unknown (404).
+ */
+export function hasPageAt(pathname: string): boolean {
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  if (!path || path.includes('..')) return false;
+  return pageFile(path.startsWith('opt/') ? 'opt' : 'views', path) in modules;
+}

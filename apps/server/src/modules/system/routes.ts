@@ -5,7 +5,7 @@ import { pageQuerySchema } from '@bencao/contracts';
 import type { ModuleOptions } from '../../platform/deps';
 import { clientErrors, loginLogs, menus, operationLogs, sessions } from '../../db/schema/index';
 import { ok } from '../../platform/envelope';
-import { LOGIN, PUBLIC, authOf } from '../../platform/guard';
+import { LOGIN, PUBLIC, authOf, bearerToken } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
 import { offsetOf } from '../../platform/paging';
 import { menusFor, toAltNodes } from './menuService';
@@ -68,7 +68,17 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     config: { authority: PUBLIC, rateLimit: { max: 30, timeWindow: '1 minute' } },
     schema: { tags: ['system'], body: z.object({ message: z.string().min(1).max(2000), stack: z.string().max(8000).optional(), url: z.string().min(1).max(2000) }) },
   }, async (req) => {
-    await db.insert(clientErrors).values({ ...req.body, userAgent: req.headers['user-agent']?.slice(0, 512), accountId: req.auth?.accountId ?? null });
+    // a public route: the guard did not look at the token, so the account is found here (a report from
+    // the login page has none); the same error of the same page and account is kept once per 10 minutes
+    const token = bearerToken(req);
+    const session = token ? await deps.sessions.findByToken(token) : null;
+    const accountId = session && !session.endedAt ? session.accountId : null;
+    const [repeat] = await db.select({ id: clientErrors.id }).from(clientErrors).where(and(
+      eq(clientErrors.message, req.body.message), eq(clientErrors.url, req.body.url),
+      accountId === null ? isNull(clientErrors.accountId) : eq(clientErrors.accountId, accountId),
+      gt(clientErrors.createdAt, new Date(Date.now() - 10 * 60_000)),
+    )).limit(1);
+    if (!repeat) await db.insert(clientErrors).values({ ...req.body, userAgent: req.headers['user-agent']?.slice(0, 512), accountId });
     return ok(null);
   });
 
