@@ -241,6 +241,27 @@ test.describe('organisation management and common components', () => {
     expect((await answer()).working).toBe(true);
   });
 
+  test('a menu added in the menu editor appears in the sidebar at once, without a reload, and goes when deleted', async ({ page, console: app }) => {
+    const t = tag();
+    const name = `E2E菜单${t}`;
+    await app.login(ADMIN.user, ADMIN.password);
+    await app.openMenu(/公共组件/, /菜单管理/);
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const form = dialog(page, '新增菜单');
+    await form.getByLabel('菜单编码').fill(`e2e_${t}`.toLowerCase());
+    await form.getByLabel('名称（英文）').fill(`E2E menu ${t}`);
+    await form.getByLabel('名称（中文）').fill(name);
+    await form.getByLabel('路径').fill('documentation/index');
+    await form.getByLabel('叶子菜单').check();
+    await save(form);
+    await expect(form).toBeHidden();
+    const entry = app.sidebar().getByRole('menuitem', { name });
+    await expect(entry).toBeVisible();
+    await row(page, name).getByRole('button', { name: /删\s*除/ }).click();
+    await dialog(page, '确认删除').getByRole('button', { name: /确\s*定/ }).click();
+    await expect(entry).toHaveCount(0);
+  });
+
   test('an empty dictionary form says which fields cannot be empty, with no error thrown in the page', async ({ page, console: app }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -225,16 +225,3 @@ describe('routes that were open to every logged-in account', () => {
     expect(a.operationsByDay).toHaveLength(7);
   });
 });
-
-describe('the client error log', () => {
-  it('records the account of a logged-in page and keeps a repeating error once', async () => {
-    const editor = await s.login(DEMO.editor.userId, DEMO.editor.password);
-    const report = (token?: string) => s.request('POST', '/api/admin/client-errors', { token, body: { message: 'TypeError: x is undefined', url: 'http://h/console/opt/cms/article', stack: 'at y' } });
-    for (let i = 0; i < 3; i++) expect((await report(editor)).status).toBe(200);
-    expect((await report()).status).toBe(200);
-    const rows = (await s.request('GET', '/api/audit/client-errors?keyword=x%20is%20undefined', { token: admin })).body.data.records as { accountId: number | null }[];
-    expect(rows).toHaveLength(2);
-    const editorId = (await s.request('GET', '/api/security/accounts?keyword=editor', { token: admin })).body.data.records.find((a: any) => a.userId === 'editor').id;
-    expect(rows.map((r) => r.accountId).sort()).toEqual([editorId, null].sort());
-  });
-});

@@ -43,4 +43,12 @@ describe('one mapping from zod issues to the SPEC §5 messages', () => {
     expect(text('name', 'zh')).toBe('不能为空');
     expect(text('code', 'en')).not.toBe('cannot be empty');
   });
+
+  it('the password policy\'s cross-field rule is worded in each language', () => {
+    const policy = { minLength: 12, maxLength: 8, requireUppercase: true, requireLowercase: true, requireDigit: true, requireSpecial: false, maxFailedLogins: 5, lockMinutes: 30, lifetimeDays: 90, graceDays: 7 };
+    const issue = contracts.passwordPolicySchema.safeParse(policy).error!.issues.find((i) => i.path[0] === 'maxLength')!;
+    const text = (lang: Lang) => formatIssue({ ...(issue as object), code: issue.code, message: issue.message } as never, lang);
+    expect(text('zh')).toBe('不能小于最小长度');
+    expect(text('en')).toBe('must not be less than the minimum length');
+  });
 });

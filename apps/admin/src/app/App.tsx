@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation, useRoutes as useRouterRoutes } from 'react-router';
 import { onLogout, useAuth } from '@/lib/auth';
 import { tokenStore } from '@/lib/token';
+import { onMenuChanged } from '@/lib/menuEvents';
 import LoginPage from '@/pages/login/LoginPage';
 import { useRoutes } from './store/routes';
 import { useTags } from './store/tags';
@@ -14,6 +15,9 @@ onLogout(() => {
   useRoutes.getState().reset();
   useTags.getState().reset();
 });
+
+// The menu editor changed a menu: the sidebar and the routes follow at once.
+onMenuChanged(() => { if (useRoutes.getState().status === 'ready') void useRoutes.getState().generate().catch(() => undefined); });
 
 /** Everything after login (antd included) loads in its own chunks, so the login page stays small. */
 const Shell = lazy(() => import('./layout/Shell'));

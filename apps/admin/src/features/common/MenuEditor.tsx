@@ -9,6 +9,7 @@ import { usePermission } from '@/lib/permission';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { commonApi, keys, useCommonMutation, type MenuRow } from './api';
+import { notifyMenuChanged } from '@/lib/menuEvents';
 
 type MenuNode = MenuRow & { children?: MenuNode[] };
 
@@ -34,7 +35,7 @@ export function MenuEditor() {
   const tree = useMemo(() => toTree(list.data ?? []), [list.data]);
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<MenuRow | { parentId: number | null } | null>(null);
-  const remove = useCommonMutation((ids: number[]) => commonApi.deleteMenus(ids), [keys.menus], () => setSelected([]), 'msg.deleted');
+  const remove = useCommonMutation((ids: number[]) => commonApi.deleteMenus(ids), [keys.menus], () => { setSelected([]); notifyMenuChanged(); }, 'msg.deleted');
   const lang = langOf(i18n.language);
   const cols: TableProps<MenuNode>['columns'] = [
     { title: t('field.name'), key: 'name', width: 260, render: (_, r) => r.names[lang] ?? r.menuName },
@@ -87,7 +88,7 @@ function MenuForm({ typeId, all, editing, onClose }: { typeId: string; all: Menu
   const save = useCommonMutation((body: Record<string, unknown>) => {
     const parsed = menuSchema.parse({ ...body, menuTypeId: typeId });
     return row ? commonApi.updateMenu(row.id, parsed) : commonApi.createMenu(parsed);
-  }, [keys.menus], onClose);
+  }, [keys.menus], () => { onClose(); notifyMenuChanged(); });
   const groups = useMemo(() => {
     type Opt = { value: number; title: string; children: Opt[] };
     const build = (parentId: number | null): Opt[] => all

@@ -93,7 +93,8 @@ function ConfigForm({ config, namespaceId, onClose }: { config: ConfigRow | null
   }, [config, detail.data, namespaceId, form]);
   const save = useGwMutation((body: unknown) => (config ? gatewayApi.updateConfig(config.id, body) : gatewayApi.createConfig(body)),
     [KEY, ['gateway', 'config', config?.id], ['gateway', 'namespaces']], () => { message.success(config ? t('msg.updateOk') : t('msg.createOk')); onClose(); });
-  const submit = async () => { const v = await form.validateFields(); save.mutate(configSchema.parse({ ...v, namespaceId })); };
+  // the MD5 this form started from: the server refuses the save if someone published or rolled back since
+  const submit = async () => { const v = await form.validateFields(); save.mutate(configSchema.parse({ ...v, namespaceId, casMd5: detail.data?.md5 })); };
   return (
     <Modal open width={820} title={config ? t('title.editConfig') : t('title.newConfig')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
       okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
@@ -127,7 +128,7 @@ function HistoryDrawer({ config, onClose, confirm }: { config: ConfigRow; onClos
   /** two versions picked in the table, compared with each other (older on the left) */
   const [picked, setPicked] = useState<HistoryRow[]>([]);
   const [comparePicked, setComparePicked] = useState(false);
-  const rollback = useGwMutation((id: number) => gatewayApi.rollback(id), [hkey, KEY, ['gateway', 'namespaces']], () => message.success(t('msg.rollbackOk')));
+  const rollback = useGwMutation((id: number) => gatewayApi.rollback(id), [hkey, KEY, ['gateway', 'namespaces'], ['gateway', 'config']], () => message.success(t('msg.rollbackOk')));
   const compareTwo = () => { if (picked.length !== 2) { void message.warning(t('msg.noSelection')); return; } setComparePicked(true); };
   return (
     <Drawer open width={860} title={t('title.history', { dataId: config.dataId, group: config.group })} onClose={onClose} destroyOnHidden

@@ -47,7 +47,7 @@ export default defineLocales({
       week: 'Operations in the last 7 days', operations: 'operations', shortcuts: 'Your screens', empty: 'No operations recorded',
     },
     profile: {
-      title: 'Profile', account: 'Account', userName: 'User name', administrator: 'Administrator', yes: 'Yes', no: 'No', authorities: 'Authorities',
+      title: 'Profile', account: 'Account', userName: 'User name', administrator: 'Administrator', yes: 'Yes', no: 'No', superRole: 'Yes (super administrator role)', authorities: 'Authorities',
       allAuthorities: 'every authority', passwordExpires: 'Password expires', never: 'Never', changePassword: 'Change password', oldPassword: 'Current password',
       newPassword: 'New password', confirmPassword: 'Confirm new password', save: 'Save', saved: 'Password changed. Your other sessions have been signed out.',
       mismatch: 'Passwords do not match!', mustChange: 'Your password must be changed before you continue.', required: 'Please fill in this field',
@@ -98,7 +98,7 @@ export default defineLocales({
       shortcuts: '我的功能', empty: '暂无操作记录',
     },
     profile: {
-      title: '个人中心', account: '账号', userName: '用户名', administrator: '管理员', yes: '是', no: '否', authorities: '权限', allAuthorities: '全部权限',
+      title: '个人中心', account: '账号', userName: '用户名', administrator: '管理员', yes: '是', no: '否', superRole: '是（超级管理员角色）', authorities: '权限', allAuthorities: '全部权限',
       passwordExpires: '密码到期时间', never: '永不过期', changePassword: '修改密码', oldPassword: '当前密码', newPassword: '新密码', confirmPassword: '确认新密码',
       save: '保存', saved: '密码已修改，您在其他地方的登录已退出。', mismatch: '两次输入的密码不一致！', mustChange: '继续使用前，请先修改密码。', required: '请填写此项',
     },
@@ -154,7 +154,7 @@ export default defineLocales({
       week: 'Operaciones de los últimos 7 días', operations: 'operaciones', shortcuts: 'Sus pantallas', empty: 'No hay operaciones registradas',
     },
     profile: {
-      title: 'Perfil', account: 'Cuenta', userName: 'Nombre de usuario', administrator: 'Administrador', yes: 'Sí', no: 'No', authorities: 'Autoridades',
+      title: 'Perfil', account: 'Cuenta', userName: 'Nombre de usuario', administrator: 'Administrador', yes: 'Sí', no: 'No', superRole: 'Sí (rol de superadministrador)', authorities: 'Autoridades',
       allAuthorities: 'todas las autoridades', passwordExpires: 'La contraseña caduca', never: 'Nunca', changePassword: 'Cambiar contraseña',
       oldPassword: 'Contraseña actual', newPassword: 'Contraseña nueva', confirmPassword: 'Confirmar contraseña nueva', save: 'Guardar',
       saved: 'Contraseña cambiada. Sus otras sesiones se han cerrado.', mismatch: '¡Las contraseñas no coinciden!', mustChange: 'Debe cambiar su contraseña antes de continuar.',
@@ -211,7 +211,7 @@ export default defineLocales({
       week: '過去 7 日間の操作数', operations: '件の操作', shortcuts: '利用できる画面', empty: '操作の記録はありません',
     },
     profile: {
-      title: 'プロフィール', account: 'アカウント', userName: 'ユーザー名', administrator: '管理者', yes: 'はい', no: 'いいえ', authorities: '権限', allAuthorities: 'すべての権限',
+      title: 'プロフィール', account: 'アカウント', userName: 'ユーザー名', administrator: '管理者', yes: 'はい', no: 'いいえ', superRole: 'はい（スーパー管理者ロール）', authorities: '権限', allAuthorities: 'すべての権限',
       passwordExpires: 'パスワード有効期限', never: '無期限', changePassword: 'パスワード変更', oldPassword: '現在のパスワード', newPassword: '新しいパスワード',
       confirmPassword: '新しいパスワード（確認）', save: '保存', saved: 'パスワードを変更しました。他のセッションはログアウトされました。',
       mismatch: 'パスワードが一致しません！', mustChange: '続行する前にパスワードを変更してください。', required: 'この項目を入力してください',

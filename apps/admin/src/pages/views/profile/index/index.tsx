@@ -17,7 +17,7 @@ export default function ProfilePage() {
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label={t('profile.account')}>{user.userId}</Descriptions.Item>
             <Descriptions.Item label={t('profile.userName')}>{user.userName}</Descriptions.Item>
-            <Descriptions.Item label={t('profile.administrator')}>{user.isAdmin ? t('profile.yes') : t('profile.no')}</Descriptions.Item>
+            <Descriptions.Item label={t('profile.administrator')}>{user.isAdmin ? t('profile.yes') : all ? t('profile.superRole') : t('profile.no')}</Descriptions.Item>
             <Descriptions.Item label={t('profile.passwordExpires')}>{user.passwordExpiresAt ? dayjs(user.passwordExpiresAt).format('YYYY-MM-DD HH:mm') : t('profile.never')}</Descriptions.Item>
             <Descriptions.Item label={t('profile.authorities')}>
               {all ? t('profile.allAuthorities') : <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>{user.authorities.map((a) => <Tag key={a}>{a}</Tag>)}</div>}
