@@ -3,15 +3,17 @@ import react from '@vitejs/plugin-react';
 import { precompress } from '../../scripts/vitePrecompress.ts';
 
 // The public website: hash router, served by the API server at "/" (apps/server serves dist/).
-export default defineConfig({
+// `vite build --ssr src/ssr.tsx --outDir dist-ssr`: the server's page render (no public files, no precompression).
+export default defineConfig(({ isSsrBuild }) => (({
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   server: {
     port: 5174,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
   },
   build: {
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     target: 'es2022',
     modulePreload: { polyfill: false },
   },
@@ -19,4 +21,4 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
   },
-} as Parameters<typeof defineConfig>[0]);
+}) as Record<string, unknown>) as never);

@@ -1,5 +1,6 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
+import { api, apiLogin } from '../api';
 
 /**
  * Website content end to end: an editor writes and publishes a news item in the console, a visitor
@@ -136,6 +137,59 @@ test.describe('website content', () => {
     await visitor.waitForLoadState('networkidle');
     expect(await visitor.evaluate(() => (window as unknown as { __xss?: string }).__xss ?? null)).toBeNull();
     expect(dialogs).toEqual([]);
+    await visitor.context().close();
+  });
+});
+
+test.describe('media library, pending edits and previews', () => {
+  test('the media library opened directly lays its pictures out in a grid', async ({ page, console: consoleApp }) => {
+    await consoleApp.login(EDITOR.user, EDITOR.password);
+    await page.getByRole('menuitem', { name: /网站内容/ }).first().click();
+    await page.getByRole('menuitem', { name: /媒体库/ }).first().click();
+    const cards = page.getByTestId('cms-media-card');
+    await expect(cards.first()).toBeVisible();
+    const grid = await page.locator('.cms-media-grid').boundingBox();
+    const card = await cards.first().boundingBox();
+    const img = await cards.first().locator('img').boundingBox();
+    expect(card!.width).toBeLessThan(grid!.width / 2);
+    expect(img!.height).toBeLessThan(300);
+    // two cards share a row
+    const second = await cards.nth(1).boundingBox();
+    expect(Math.abs(second!.y - card!.y)).toBeLessThan(2);
+    // the thumbnails load (unpublished ones too: the console's URLs carry their key)
+    await expect.poll(() => cards.first().locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test('editing a published item keeps the live version until publish; the preview says it is one', async ({ page, request, browser, console: consoleApp }) => {
+    const token = await apiLogin(request, EDITOR.user, EDITOR.password);
+    const live = `线上版本 ${Date.now()}`;
+    const edited = `${live}（修改稿）`;
+    const body = (t: string) => ({ kind: 'news', title: t, summary: '摘要', body: `<p>${t} 正文</p>`, fields: { source: '本草制药', author: '编辑', category: '公司新闻' } });
+    const a = await api<{ id: number }>(request, token, 'POST', '/api/cms/articles', body(live));
+    await api(request, token, 'POST', `/api/cms/articles/${a.id}/publish`, {});
+    await api(request, token, 'PUT', `/api/cms/articles/${a.id}`, body(edited));
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`/#/newsDetail?id=${a.id}`);
+    await expect(visitor.getByRole('heading', { level: 1, name: live, exact: true })).toBeVisible();
+    await expect(visitor.getByTestId('preview-banner')).toHaveCount(0);
+
+    // the console shows the edit and that it is not live yet
+    await consoleApp.login(EDITOR.user, EDITOR.password);
+    await openArticles(page);
+    const row = page.getByRole('row', { name: new RegExp(edited.replace(/[()（）]/g, '.')) });
+    await expect(row.getByTestId('cms-pending')).toBeVisible();
+
+    const pv = await api<{ sitePath: string }>(request, token, 'POST', `/api/cms/articles/${a.id}/preview`);
+    await visitor.goto('about:blank');
+    await visitor.goto(pv.sitePath);
+    await expect(visitor.getByTestId('preview-banner')).toBeVisible();
+    await expect(visitor.getByRole('heading', { level: 1, name: edited, exact: true })).toBeVisible();
+
+    await api(request, token, 'POST', `/api/cms/articles/${a.id}/publish`, {});
+    await visitor.goto('about:blank');
+    await visitor.goto(`/#/newsDetail?id=${a.id}`);
+    await expect(visitor.getByRole('heading', { level: 1, name: edited, exact: true })).toBeVisible();
     await visitor.context().close();
   });
 });

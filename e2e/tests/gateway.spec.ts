@@ -1,6 +1,7 @@
 import { test, expect } from '../fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { api, apiLogin } from '../api';
+import { openApiClient } from '../openApi';
 
 /**
  * Service governance as an operator uses it (zh-CN console): a route is written, refused on the line
@@ -123,7 +124,8 @@ test.describe('service governance', () => {
     await edit.getByLabel('配置内容').fill('greeting=hello world\nlevel=2\nfeature=on\n');
     await edit.getByRole('button', { name: btn('保存') }).click();
     await expect(toast(page, '更新成功')).toBeVisible();
-    const read = async () => (await request.get(`/api/gateway/open/configs?dataId=${encodeURIComponent(dataId)}`)).text();
+    const openApi = await openApiClient(request, await apiLogin(request, OPERATOR.user, OPERATOR.password), ['config:read']);
+    const read = async () => (await openApi.getConfig({ dataId }))?.content;
     expect(await read()).toBe('greeting=hello world\nlevel=2\nfeature=on\n');
 
     await row(page, dataId).getByRole('button', { name: /历史版本/ }).click();
@@ -167,8 +169,9 @@ test.describe('service governance', () => {
 
   test('services: taking an instance offline is confirmed and explained', async ({ page, request, console: app }) => {
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const reg = await request.post('/api/gateway/open/instances', { data: { serviceName: 'demo-service', ip: '127.0.0.1', port } });
-    expect(reg.ok()).toBe(true);
+    const openApi = await openApiClient(request, await apiLogin(request, OPERATOR.user, OPERATOR.password));
+    const reg = await openApi.register({ serviceName: 'demo-service', ip: '127.0.0.1', port });
+    expect(reg.port).toBe(port);
     await app.login(OPERATOR.user, OPERATOR.password);
     await app.openMenu(/服务治理/, /服务管理/);
     await row(page, 'demo-service').getByRole('button', { name: /实\s*例/ }).click();
@@ -184,11 +187,11 @@ test.describe('service governance', () => {
     await ask.getByRole('button', { name: btn('下线') }).click();
     await expect(inst).toContainText('已下线');
     // still registered, but no traffic: discovery leaves it out
-    const found = await (await request.get('/api/gateway/open/instances?serviceName=demo-service')).json();
-    expect(found.data.instances.map((i: { port: number }) => i.port)).not.toContain(port);
+    const found = await openApi.instances('demo-service');
+    expect(found.instances.map((i) => i.port)).not.toContain(port);
     await inst.getByRole('button', { name: /上\s*线/ }).click();
     await expect(inst).toContainText('已上线');
-    await request.post('/api/gateway/open/instances/deregister', { data: { serviceName: 'demo-service', ip: '127.0.0.1', port } });
+    await openApi.deregister({ serviceName: 'demo-service', ip: '127.0.0.1', port });
   });
 
   test('alarm rules: the expression is explained and checked on save; traffic through the gateway makes it fire, listed in the history', async ({ page, request, console: app }) => {

@@ -392,6 +392,166 @@ test.describe('rich text', () => {
   });
 });
 
+test.describe('columns, headings, images, labels, notices', () => {
+  test('header sub-menus come from the child columns; a sub-column lists only its own news', async ({ page, request }) => {
+    const tree = await api<(Col & { parent: number })[]>(request, '/api/site/columns');
+    const newsTop = tree.find((c) => c.path === '/newsPage' && c.parent === 1000)!;
+    const subs = tree.filter((c) => c.parent === newsTop.id);
+    expect(subs.length).toBeGreaterThan(1);
+    await go(page, '/homePage');
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    await nav.getByRole('link', { name: newsTop.label, exact: true }).hover();
+    for (const c of subs) await expect(nav.locator('.sub-nav').getByRole('link', { name: c.label, exact: true })).toHaveAttribute('href', `#${c.path}?id=${c.id}`);
+    const industry = subs[subs.length - 1];
+    const own = await api<{ total: number; records: Rec[] }>(request, `/api/site/articles?kind=news&columnId=${industry.id}&limit=100`);
+    const all = await api<{ total: number }>(request, '/api/site/articles?kind=news&limit=1');
+    expect(own.total).toBeLessThan(all.total);
+    await go(page, `/newsPage?id=${industry.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: industry.label })).toBeVisible();
+    await expect(page.locator('.article-item')).toHaveCount(Math.min(10, own.total));
+    for (const r of own.records.slice(0, 10)) await expect(page.getByRole('heading', { name: r.title, exact: true })).toBeVisible();
+  });
+
+  test('detail pages: the item title is the one h1', async ({ page }) => {
+    for (const [route, title] of [
+      [`/newsDetail?id=${fx.news[0].id}`, fx.news[0].title],
+      [`/medicDetail?id=${fx.medicine[0].id}`, fx.medicine[0].title],
+      [`/productDetail?id=${fx.products[0].id}`, String(fx.products[0].fields.name)],
+      [`/jobDetail?id=${fx.jobs[0].id}`, fx.jobs[0].title],
+      [`/bidDetail?id=${fx.bids[0].id}`, fx.bids[0].title],
+    ]) {
+      await go(page, route);
+      await expect(page.locator('h1'), route).toHaveCount(1);
+      await expect(page.locator('h1'), route).toContainText(title);
+    }
+  });
+
+  test('images: a list thumbnail downloads the size shown, a cover is never stretched past its file', async ({ page }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await go(page, '/newsPage');
+      const thumb = page.locator('.article-thumb img').first();
+      await expect(thumb).toBeVisible();
+      await expect.poll(() => thumb.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeTruthy();
+      const t = await thumb.evaluate((i: HTMLImageElement) => ({ src: i.currentSrc, shown: i.getBoundingClientRect().width }));
+      expect(t.shown, `${width}px`).toBeLessThanOrEqual(320);
+      expect(t.src, `${width}px`).toMatch(/\/320$/);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // (other specs may have added news without a cover: take one that has one)
+    const withCover = fx.news.find((n) => (n as Rec & { cover?: unknown }).cover)!;
+    await go(page, `/newsDetail?id=${withCover.id}`);
+    const cover = page.locator('.article-cover img');
+    await expect.poll(() => cover.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeTruthy();
+    const c = await cover.evaluate((i: HTMLImageElement) => ({ src: i.currentSrc, shown: i.getBoundingClientRect().width, original: Number(i.getAttribute('width')) }));
+    // the variant is as wide as the picture is shown, or the original itself when that is narrower
+    const chosen = Number(/\/(\d+)$/.exec(c.src)![1]);
+    expect(chosen).toBeGreaterThanOrEqual(Math.min(c.shown, c.original));
+  });
+
+  test('an Rx product has the Rx label header and the professionals-only notice; OTC keeps its own', async ({ page }) => {
+    const rx = fx.products.find((p) => p.fields.rxOtc === 'Rx');
+    const otc = fx.products.find((p) => p.fields.rxOtc === 'OTC')!;
+    if (rx) {
+      await go(page, `/productDetail?id=${rx.id}`);
+      await expect(page.locator('.drug-label-warn')).toHaveText('请仔细阅读说明书并在医师指导下使用');
+      await expect(page.getByText('仅供医药专业人士参阅')).toBeVisible();
+    }
+    await go(page, `/productDetail?id=${otc.id}`);
+    await expect(page.locator('.drug-label-warn')).toHaveText('请仔细阅读说明书并按说明使用或在药师指导下购买和使用');
+    await expect(page.getByText('仅供医药专业人士参阅')).toHaveCount(0);
+  });
+
+  test('an unknown article id is asked for once', async ({ page }) => {
+    let asked = 0;
+    page.on('request', (r) => { if (r.url().includes('/api/site/articles/987654')) asked++; });
+    await go(page, '/newsDetail?id=987654');
+    await expect(page.getByRole('heading', { name: '未找到该新闻' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toBe(1);
+  });
+
+  test('bid notices: closed ones say 已截止 by the visitor clock; qualifications keep line breaks; search by project number', async ({ page, request }) => {
+    const all = await api<{ records: Rec[] }>(request, '/api/site/articles?kind=bid&limit=100');
+    const open = all.records.filter((b) => b.fields.bidType !== 'result' && b.fields.bidDeadline);
+    expect(open.length).toBeGreaterThan(0);
+    const deadline = (b: Rec) => Date.parse(`${String(b.fields.bidDeadline).replace(' ', 'T')}${/[Z+]/.test(String(b.fields.bidDeadline)) ? '' : '+08:00'}`);
+    const latest = Math.max(...open.map(deadline));
+    const earliest = Math.min(...open.map(deadline));
+    // a clock before every deadline: nothing closed; after every deadline: every tender/change notice closed
+    await page.addInitScript((t) => { (window as unknown as { __BENCAO_NOW__: number }).__BENCAO_NOW__ = t; }, earliest - 86_400_000);
+    await go(page, `/bidReport?id=${fx.settings.biddingColumnId}`);
+    await expect(page.locator('.notice-row').first()).toBeVisible();
+    await expect(page.locator('.notice-closed')).toHaveCount(0);
+    const page2 = await page.context().newPage();
+    await page2.addInitScript((t) => { (window as unknown as { __BENCAO_NOW__: number }).__BENCAO_NOW__ = t; }, latest + 60_000);
+    await go(page2, `/bidReport?id=${fx.settings.biddingColumnId}`);
+    const shownOpen = await page2.locator('.notice-row').filter({ hasNot: page2.locator('.type-result') }).count();
+    await expect(page2.locator('.notice-closed')).toHaveCount(Math.min(shownOpen, open.length));
+    const withQual = all.records.find((b) => String(b.fields.qualifications ?? '').includes('\n'));
+    if (withQual) {
+      await go(page2, `/bidDetail?id=${withQual.id}`);
+      const cell = page2.getByRole('row', { name: /资格要求/ }).locator('td');
+      expect(await cell.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-line');
+      const h = await cell.evaluate((el) => el.getBoundingClientRect().height);
+      expect(h).toBeGreaterThan(40);
+    }
+    const numbered = all.records.find((b) => /BC-ZB-\d{4}-\d+/.test(String(b.fields.project)))!;
+    const no = /BC-ZB-\d{4}-\d+/.exec(String(numbered.fields.project))![0];
+    await go(page2, `/bidReport?id=${fx.settings.biddingColumnId}`);
+    await page2.getByRole('searchbox').fill(no);
+    await page2.getByRole('button', { name: '搜索' }).click();
+    await expect(page2.locator('.notice-row').first()).toBeVisible();
+    const titles = await page2.locator('.notice-title').allTextContents();
+    const expected = all.records.filter((b) => String(b.fields.project).includes(no)).map((b) => b.title);
+    expect(titles.map((t) => t.replace('已截止', ''))).toEqual(expect.arrayContaining(expected));
+    expect(titles).toHaveLength(expected.length);
+    await page2.close();
+  });
+});
+
+test.describe('path URLs (server-rendered, shared)', () => {
+  test('a shared path URL shows its content without JavaScript, then becomes the hash route in the app without errors', async ({ browser }) => {
+    const n = fx.news[0];
+    const noJs = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    const res = await noJs.goto(`/news/${n.id}`);
+    expect(res!.status()).toBe(200);
+    await expect(noJs.getByRole('heading', { level: 1, name: n.title })).toBeVisible();
+    await expect(noJs.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/news/${n.id}$`));
+    await noJs.context().close();
+
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    const apiCalls: string[] = [];
+    page.on('request', (r) => { if (r.url().includes(`/api/site/articles/${n.id}`)) apiCalls.push(r.url()); });
+    await page.goto(`/news/${n.id}`);
+    await expect(page).toHaveURL(new RegExp(`/#/newsDetail\\?id=${n.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: n.title })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls).toEqual([]); // the answer came with the page
+    // the app works on from there
+    await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: fx.columns.find((c) => c.path === '/productPage')!.label, exact: true }).click();
+    await expect(page).toHaveURL(/#\/productPage/);
+    await expect(page.getByText(String(fx.products[0].fields.name)).first()).toBeVisible();
+    expect(problems).toEqual([]);
+
+    // a column list's path URL hydrates into its list route the same way
+    await page.goto('/news');
+    await expect(page).toHaveURL(/\/#\/newsPage$/);
+    await expect(page.getByRole('heading', { name: fx.news[0].title, exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+
+    const missing = await page.goto('/no/such/page');
+    expect(missing!.status()).toBe(404);
+    await expect(page.getByText('页面不存在').first()).toBeVisible();
+    await ctx.close();
+  });
+});
+
 test.describe('accessibility and screenshots', () => {
   test('axe finds no violation on any route', async ({ page }) => {
     test.setTimeout(180_000);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply } from 'fastify';
 import qs from 'qs';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import formbody from '@fastify/formbody';
@@ -22,10 +22,27 @@ import { validationMessage } from './platform/validation';
 import { coerceFormValue, isZodSchema } from './platform/formCoercion';
 import { authRoutes } from './platform/auth/routes';
 import { MODULES } from './modules/index';
+import { siteNotFound } from './modules/cms/seo';
 
 /** Vite's hashed assets never change under the same name; index.html always revalidates. */
 function immutableAssets(reply: { header(name: string, value: string): unknown }, filePath: string) {
   reply.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** Data a client sent (parsed query, params, JSON or form body), not a stream, a buffer or a multipart file. */
+const isPlainData = (v: unknown): boolean => typeof v === 'string' || Array.isArray(v)
+  || (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && !(v instanceof Date) && typeof (v as { pipe?: unknown }).pipe !== 'function');
+/** The dotted path of the first string (or key) holding a NUL character, '' for the value itself, null when none. */
+export function findNul(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 20 || !isPlainData(value)) return null;
+  for (const [k, v] of Object.entries(value as object)) {
+    const here = path ? `${path}.${k}` : k;
+    if (k.includes('\u0000')) return here;
+    const found = findNul(v, here, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 export interface BuiltApp { app: FastifyInstance; routes: DeclaredRoute[]; deps: Deps }
@@ -34,9 +51,15 @@ export interface BuiltApp { app: FastifyInstance; routes: DeclaredRoute[]; deps:
 export async function buildApp(database: Database, config: AppConfig): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For/-Proto only from the proxies TRUST_PROXY names: otherwise anyone could forge the
+    // address the login rate limit, the IP policy and the logs see
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 20 * 1024 * 1024,
     ajv: undefined,
+    // URLs Fastify cannot route (bad escapes, …) answer with the envelope in the caller's language
+    frameworkErrors: (_err, req, reply) => {
+      (reply as unknown as FastifyReply).code(400).send({ code: 400, msg: translate(langOf(req), 'error.badUrl'), data: null });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -53,12 +76,27 @@ export async function buildApp(database: Database, config: AppConfig): Promise<B
         scriptSrc: ["'self'"],
         frameSrc: ["'self'", 'http:', 'https:'],
         connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // both only make sense over TLS: on plain HTTP under a host name they would break every asset (see below)
+    hsts: false,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.protocol !== 'https') return;
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
   });
   // SPEC §7: form bodies with nested keys in dotted form (a.b=1 → {a:{b:1}}) parse like JSON ones.
   await app.register(formbody, { parser: (body) => qs.parse(body, { allowDots: true, depth: 10, arrayLimit: 1000 }) });
+  // A NUL character cannot be stored (PostgreSQL text refuses it): 400 naming the field, before anything else.
+  app.addHook('preValidation', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const field = findNul(req.query) ?? findNul(req.params) ?? findNul(req.body);
+    if (field !== null) throw new AppError(400, 'error.nulByte', { field: field || 'body' });
+  });
   // …and its strings become the numbers, booleans and nulls the route's schema expects.
   app.addHook('preValidation', async (req) => {
     const schema = req.routeOptions.schema?.body;
@@ -111,8 +149,10 @@ export async function buildApp(database: Database, config: AppConfig): Promise<B
     await app.register(fastifyStatic, { root: config.siteDist, prefix: '/', decorateReply: false, preCompressed: true, setHeaders: immutableAssets });
   }
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ code: 404, msg: translate(langOf(req), 'error.routeNotFound', { method: req.method, url: req.url.split('?')[0] }), data: null });
+  app.setNotFoundHandler(async (req, reply) => {
+    // a page path of the public site (not /api, /console): the site's 404 page, in HTML
+    if (await siteNotFound(deps, req, reply)) return reply;
+    return reply.code(404).send({ code: 404, msg: translate(langOf(req), 'error.routeNotFound', { method: req.method, url: req.url.split('?')[0] }), data: null });
   });
 
   await app.ready();

@@ -15,10 +15,18 @@ export interface AppConfig {
   sessionRefreshDays: number;
   /** login attempts per minute and client address */
   loginRateLimit: number;
+  /** login keys (LoginGetKey.do) per minute and client address */
+  loginKeyRateLimit: number;
+  /** the clock of the login lock, login keys and rate-limit windows (tests set a fixed one) */
+  now?: () => Date;
   /** folders of the built console and site, served in production and demo when present */
   adminDist: string;
   siteDist: string;
   logLevel: string;
+  /** proxies (addresses or CIDRs) whose X-Forwarded-For/-Proto are believed; empty: none, the socket's address counts */
+  trustProxy: string[];
+  /** the gateway's default upstream timeout (a route's ResponseTimeout filter overrides it) */
+  gatewayTimeoutMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -36,8 +44,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 30),
     sessionRefreshDays: Number(env.SESSION_REFRESH_DAYS ?? 7),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
+    loginKeyRateLimit: Number(env.LOGIN_KEY_RATE_LIMIT ?? Math.max(60, 2 * Number(env.LOGIN_RATE_LIMIT ?? 30))),
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(root, 'apps/admin/dist')),
     siteDist: path.resolve(env.SITE_DIST ?? path.join(root, 'apps/site/dist')),
     logLevel: env.LOG_LEVEL ?? (profile === 'test' ? 'warn' : 'info'),
+    trustProxy: (env.TRUST_PROXY ?? '').split(/[\s,]+/).filter(Boolean),
+    gatewayTimeoutMs: Number(env.GATEWAY_TIMEOUT_MS ?? 30_000),
   };
 }

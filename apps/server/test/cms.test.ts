@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { startTestServer, DEMO, type TestServer } from './harness';
 
 let s: TestServer;
@@ -236,10 +237,13 @@ describe('versions', () => {
     expect(one.body.data.snapshot).toMatchObject({ title: '版本一', body: '<p>版本一 body</p>' });
     const restored = await s.request('POST', `/api/cms/articles/${a.id}/versions/${first.id}/restore`, { token: editor });
     expect(restored.status).toBe(200);
-    expect(restored.body.data).toMatchObject({ title: '版本一', version: 4, status: 'published' });
-    expect((await s.request('GET', `/api/site/articles/${a.id}`)).body.data.title).toBe('版本一');
+    // restoring a published article is an edit: it waits for the next publish
+    expect(restored.body.data).toMatchObject({ title: '版本一', version: 4, status: 'published', pendingDraft: true });
+    expect((await s.request('GET', `/api/site/articles/${a.id}`)).body.data.title).toBe('版本二');
     const after = (await s.request('GET', `/api/cms/articles/${a.id}/versions`, { token: editor })).body.data;
-    expect(after[0]).toMatchObject({ version: 4, action: 'restore', createdBy: 'editor' });
+    expect(after[0]).toMatchObject({ version: 4, action: 'restore', title: '版本一', createdBy: 'editor' });
+    await publish(a.id);
+    expect((await s.request('GET', `/api/site/articles/${a.id}`)).body.data.title).toBe('版本一');
   });
 
   it('cannot change the kind of an article', async () => {
@@ -275,7 +279,8 @@ describe('sanitization of stored rich text', () => {
     }
     expect(stored).toContain('<h2>ok</h2>');
     expect(stored).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">safe</a>');
-    expect(stored).toContain('<img src="/api/site/media/1/320" alt="" />');
+    // the console's copy carries the medium's access key (so the editor shows unpublished pictures)
+    expect(stored).toMatch(/<img src="\/api\/site\/media\/1\/320\?k=[0-9a-f]+" alt="" \/>/);
     // also through an update and in the version snapshot
     await s.request('PUT', `/api/cms/articles/${a.id}`, { token: editor, body: news('XSS', { body: payloads[0] }) });
     const versions = (await s.request('GET', `/api/cms/articles/${a.id}/versions`, { token: editor })).body.data;
@@ -290,22 +295,37 @@ describe('media library', () => {
     const res = await upload(png, { alt: '测试图片' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const m = res.body.data;
-    expect(m).toMatchObject({ mime: 'image/png', width: 700, height: 400, alt: '测试图片', widths: [320, 640] });
-    const variant = await fetch(`${s.url}/api/site/media/${m.id}/640`);
+    // the original width is a variant too when narrower than the largest (no blurry upscale of 640)
+    expect(m).toMatchObject({ mime: 'image/png', width: 700, height: 400, alt: '测试图片', widths: [320, 640, 700] });
+    expect(m.srcset).toContain(`/api/site/media/${m.id}/700?k=${m.accessKey} 700w`);
+    const k = `?k=${m.accessKey}`;
+    const variant = await fetch(`${s.url}/api/site/media/${m.id}/640${k}`);
     expect(variant.status).toBe(200);
     expect(variant.headers.get('content-type')).toBe('image/webp');
-    expect(variant.headers.get('cache-control')).toContain('max-age=31536000');
+    // not used by live content yet: opened by its key only, never cached publicly
+    expect(variant.headers.get('cache-control')).toBe('private, no-cache');
     const meta = await sharp(Buffer.from(await variant.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 640 });
+    const own = await sharp(Buffer.from(await (await fetch(`${s.url}/api/site/media/${m.id}/700${k}`)).arrayBuffer())).metadata();
+    expect(own.width).toBe(700);
     // a larger width than stored answers the largest variant not above it
-    const big = await sharp(Buffer.from(await (await fetch(`${s.url}/api/site/media/${m.id}/1600`)).arrayBuffer())).metadata();
-    expect(big.width).toBe(640);
-    const original = await fetch(`${s.url}/api/site/media/${m.id}`);
+    const big = await sharp(Buffer.from(await (await fetch(`${s.url}/api/site/media/${m.id}/1600${k}`)).arrayBuffer())).metadata();
+    expect(big.width).toBe(700);
+    const original = await fetch(`${s.url}/api/site/media/${m.id}${k}`);
     expect(original.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await original.arrayBuffer()).equals(png)).toBe(true);
-    expect((await fetch(`${s.url}/api/site/media/${m.id}/500`)).status).toBe(400);
+    expect((await fetch(`${s.url}/api/site/media/${m.id}/500${k}`)).status).toBe(400);
     const etag = variant.headers.get('etag')!;
-    expect((await fetch(`${s.url}/api/site/media/${m.id}/640`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(`${s.url}/api/site/media/${m.id}/640${k}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    // once a published article shows it, it is public and cached for a year
+    const a = await create(news('有新封面', { coverId: m.id }));
+    expect((await publish(a.id)).status).toBe(200);
+    const pub = await fetch(`${s.url}/api/site/media/${m.id}/640`);
+    expect(pub.status).toBe(200);
+    expect(pub.headers.get('cache-control')).toContain('max-age=31536000');
+    const detail = (await s.request('GET', `/api/site/articles/${a.id}`)).body.data;
+    expect(detail.cover.srcset).not.toContain('?k=');
+    expect(detail.cover.srcset).toContain(`/api/site/media/${m.id}/700 700w`);
   });
 
   it('requires alt text', async () => {
@@ -326,7 +346,7 @@ describe('media library', () => {
     const jpeg = await sharp(await randomPng(40, 30)).jpeg().toBuffer();
     const asJpeg = await upload(jpeg, { alt: 'jpeg' }, 'photo.gif', 'image/gif');
     expect(asJpeg.status).toBe(200);
-    expect(asJpeg.body.data).toMatchObject({ mime: 'image/jpeg', widths: [320] });
+    expect(asJpeg.body.data).toMatchObject({ mime: 'image/jpeg', widths: [40] });
   });
 
   it('refuses images larger than 10 MB', async () => {
@@ -345,6 +365,88 @@ describe('media library', () => {
     expect((await fetch(`${s.url}/api/site/media/${m.id}/320`)).status).toBe(404);
     const unknown = await s.request('POST', '/api/cms/articles', { token: editor, body: news('坏封面', { coverId: 999999 }) });
     expect(unknown.status).toBe(400);
+  });
+});
+
+describe('unpublished media and previews (security)', () => {
+  it('an unpublished medium is 404 to an anonymous visitor, by every URL, until published content shows it', async () => {
+    const m = (await upload(await randomPng(360, 240), { alt: '未发布图片' })).body.data;
+    for (const path of [`/api/site/media/${m.id}`, `/api/site/media/${m.id}/320`, `/api/site/media/${m.id}/360`, `/api/site/media/${m.id}?k=${'0'.repeat(32)}`]) {
+      const res = await fetch(s.url + path);
+      expect(res.status, path).toBe(404);
+    }
+    // a draft using it does not make it public
+    const draft = await create(news('草稿封面', { coverId: m.id, body: `<p>x</p><p><img src="/api/site/media/${m.id}/320" alt="a"></p>` }));
+    expect((await fetch(`${s.url}/api/site/media/${m.id}/320`)).status).toBe(404);
+    // the console sees it with its key, in the list, the row and the draft's body
+    const row = (await s.request('GET', `/api/cms/media/${m.id}`, { token: editor })).body.data;
+    expect((await fetch(s.url + row.thumb)).status).toBe(200);
+    const got = (await s.request('GET', `/api/cms/articles/${draft.id}`, { token: editor })).body.data;
+    expect(got.body).toContain(`/api/site/media/${m.id}/320?k=${m.accessKey}`);
+    expect(got.cover.url).toContain(`?k=${m.accessKey}`);
+    // keys never reach the stored body
+    await s.request('PUT', `/api/cms/articles/${draft.id}`, { token: editor, body: news('草稿封面', { coverId: m.id, body: got.body }) });
+    const stored = await s.built.deps.db.execute<{ body: string }>(sql`select body from cms_articles where id = ${draft.id}`);
+    expect(stored.rows[0].body).toContain(`/api/site/media/${m.id}/320"`);
+    expect(stored.rows[0].body).not.toContain('?k=');
+    // published: the article's image loads for anyone; unpublished again: gone
+    expect((await publish(draft.id)).status).toBe(200);
+    expect((await fetch(`${s.url}/api/site/media/${m.id}/320`)).status).toBe(200);
+    expect((await fetch(`${s.url}/api/site/media/${m.id}`)).status).toBe(200);
+    await s.request('POST', `/api/cms/articles/${draft.id}/unpublish`, { token: editor });
+    expect((await fetch(`${s.url}/api/site/media/${m.id}/320`)).status).toBe(404);
+  });
+
+  it("a seeded published article's image still loads", async () => {
+    const page = (await s.request('GET', '/api/site/pages/overview')).body.data;
+    const res = await fetch(s.url + page.cover.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    const product = (await siteList('kind=product&limit=1')).records[0] as unknown as { cover: { url: string } };
+    expect((await fetch(s.url + product.cover.url)).status).toBe(200);
+  });
+
+  it('minting a preview takes the edit authority: a read-only account gets 403, an editor gets a preview', async () => {
+    const role = await s.request('POST', '/api/security/roles', { token: admin, body: { code: 'CMS_READER', name: '内容只读' } });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    expect((await s.request('PUT', `/api/security/roles/${role.body.data.id}/grants`, { token: admin, body: { authorities: ['cms:article'] } })).status).toBe(200);
+    const acc = await s.request('POST', '/api/security/accounts', { token: admin, body: { userId: 'cms_reader', userName: 'reader', password: 'Passw0rd!x', confirmPassword: 'Passw0rd!x' } });
+    expect(acc.status, JSON.stringify(acc.body)).toBe(200);
+    expect((await s.request('POST', '/api/security/accounts/batch-grant', { token: admin, body: { accountId: acc.body.data.id, roleIds: [role.body.data.id] } })).status).toBe(200);
+    const reader = await s.login('cms_reader', 'Passw0rd!x');
+    const a = await create(news('只读账号不能预览'));
+    expect((await s.request('GET', `/api/cms/articles/${a.id}`, { token: reader })).status).toBe(200);
+    expect((await s.request('POST', `/api/cms/articles/${a.id}/preview`, { token: reader })).status).toBe(403);
+    const pv = await s.request('POST', `/api/cms/articles/${a.id}/preview`, { token: editor });
+    expect(pv.status).toBe(200);
+    const shown = await s.request('GET', `/api/site/articles/${a.id}?preview=${pv.body.data.token}`);
+    expect(shown.body.data).toMatchObject({ title: '只读账号不能预览', preview: true });
+  });
+});
+
+describe('editing a published article', () => {
+  it('saves a pending draft: the site keeps the live version until publish; previews show the draft', async () => {
+    const a = await create(news('线上版本'));
+    await publish(a.id);
+    const saved = await s.request('PUT', `/api/cms/articles/${a.id}`, { token: editor, body: news('修改后的版本') });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ title: '修改后的版本', pendingDraft: true, live: true, status: 'published' });
+    const site = await s.request('GET', `/api/site/articles/${a.id}`);
+    expect(site.body.data.title).toBe('线上版本');
+    expect(site.body.data.preview).toBeUndefined();
+    expect((await siteList('kind=news&keyword=修改后的版本')).total).toBe(0);
+    const pv = (await s.request('POST', `/api/cms/articles/${a.id}/preview`, { token: editor })).body.data;
+    const preview = await s.request('GET', `/api/site/articles/${a.id}?preview=${pv.token}`);
+    expect(preview.body.data).toMatchObject({ title: '修改后的版本', preview: true });
+    const console = (await s.request('GET', `/api/cms/articles/${a.id}`, { token: editor })).body.data;
+    expect(console).toMatchObject({ title: '修改后的版本', pendingDraft: true });
+    const published = await publish(a.id);
+    expect(published.body.data).toMatchObject({ title: '修改后的版本', pendingDraft: false });
+    expect((await s.request('GET', `/api/site/articles/${a.id}`)).body.data.title).toBe('修改后的版本');
+    // a draft article is still edited in place
+    const d = await create(news('草稿'));
+    const upd = await s.request('PUT', `/api/cms/articles/${d.id}`, { token: editor, body: news('草稿改') });
+    expect(upd.body.data).toMatchObject({ title: '草稿改', pendingDraft: false });
   });
 });
 

@@ -15,7 +15,7 @@ export interface TestServer {
   gateway?: Gateway;
   /** the database URL when the run is on PostgreSQL */
   databaseUrl?: string;
-  request<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; form?: Record<string, string>; lang?: string; headers?: Record<string, string> }): Promise<Answer<T>>;
+  request<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; form?: Record<string, string>; lang?: string; headers?: Record<string, string>; signal?: AbortSignal }): Promise<Answer<T>>;
   /** logs in through the real key + token flow; returns the OAuth answer */
   loginRaw(userId: string, password: string, lang?: string): Promise<Answer>;
   /** logs in and returns the access token, failing the test when login fails */
@@ -59,7 +59,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}, option
     let body: string | undefined;
     if (opts.form) { headers['content-type'] = 'application/x-www-form-urlencoded'; body = new URLSearchParams(opts.form).toString(); }
     else if (opts.body !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(opts.body); }
-    const res = await fetch(url + path, { method, headers, body });
+    const res = await fetch(url + path, { method, headers, body, signal: opts.signal });
     const text = await res.text();
     let parsed: unknown = text;
     try { parsed = JSON.parse(text); } catch { /* not JSON */ }

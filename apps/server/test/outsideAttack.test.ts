@@ -87,7 +87,7 @@ describe('X-Forwarded-For is believed only from the proxies TRUST_PROXY names', 
 
 describe('plain HTTP under a host name', () => {
   it('sends neither upgrade-insecure-requests nor HSTS, even when someone claims https', async () => {
-    for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+    for (const headers of [{}, { 'x-forwarded-proto': 'https' }] as Record<string, string>[]) {
       const res = await s.request('GET', '/api/health', { headers: { host: 'intranet-host:8080', ...headers } });
       expect(res.status).toBe(200);
       const csp = res.headers.get('content-security-policy') ?? '';

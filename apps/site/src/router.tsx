@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import { BareLayout, SiteLayout } from './shell/Layout';
 import Home from './pages/Home';
@@ -23,10 +23,27 @@ const Login = lazy(() => import('./pages/Login'));
 const ErrorPage = lazy(() => import('./pages/ErrorPage'));
 const Redirect = lazy(() => import('./pages/Redirect'));
 
+/** The page components, lazy in the browser, imported directly by the server's page render (ssr.tsx). */
+export const lazyPages = {
+  About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
+  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect,
+};
+type PageSet = { [K in keyof typeof lazyPages]: ComponentType<any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
 /** SPEC §2 routes, hash mode. Declarative routing keeps the home bundle small. */
 export function AppRoutes() {
   return (
     <HashRouter>
+      <SiteRoutes pages={lazyPages} />
+    </HashRouter>
+  );
+}
+
+/** The route table, one for the browser (hash router) and the server (static router). */
+export function SiteRoutes({ pages }: { pages: PageSet }) {
+  const { About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
+    BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect } = pages;
+  return (
       <Routes>
         <Route path="/" element={<Navigate to="/homePage" replace />} />
         <Route element={<BareLayout />}>
@@ -60,6 +77,5 @@ export function AppRoutes() {
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
-    </HashRouter>
   );
 }

@@ -16,7 +16,7 @@ export const passwordPolicySchema = z.object({
   lifetimeDays: z.number().int(),
   /** days after expiry during which the user may still log in to change it; negative: forever */
   graceDays: z.number().int(),
-}).refine((p) => p.maxLength >= p.minLength, { path: ['maxLength'], message: 'maxLength must be ≥ minLength' });
+}).refine((p) => p.maxLength >= p.minLength, { path: ['maxLength'], message: 'valid.maxBelowMin' });
 export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
 
 export type PasswordRule = 'minLength' | 'maxLength' | 'uppercase' | 'lowercase' | 'digit' | 'special';

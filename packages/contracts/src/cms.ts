@@ -275,6 +275,11 @@ export interface CmsArticle {
   fields: ArticleFields;
   /** number of the current version (every save adds one) */
   version: number;
+  /**
+   * a published article edited since its publication: the answer shows the edits, the site still
+   * serves the published content until the next publish
+   */
+  pendingDraft: boolean;
   createdBy: string;
   updatedBy: string;
   createdAt: string;
@@ -337,8 +342,12 @@ export interface CmsMedia {
   height: number;
   alt: string;
   title: string;
-  /** original: /api/site/media/:id */
+  /** original: /api/site/media/:id?k=<accessKey> (media that no live content shows open only with their key) */
   url: string;
+  /** the smallest variant, with the key: for the console's thumbnails */
+  thumb: string;
+  /** unguessable key opening this medium before live content uses it (console and preview links only) */
+  accessKey: string;
   /** widths that have a webp variant (those ≤ the original width, at least the smallest) */
   widths: number[];
   srcset: string;
@@ -436,6 +445,8 @@ export interface SiteArticleDetail extends SiteArticleSummary {
   prev: SiteArticleLink | null;
   /** the neighbour older than this one, null at the end */
   next: SiteArticleLink | null;
+  /** set when answered for a preview link: the content may be unpublished or pending */
+  preview?: boolean;
 }
 
 /** GET /api/site/products/categories */

@@ -74,6 +74,8 @@ export const configSchema = z.object({
   description: optText(500),
   type: z.enum(CONFIG_TYPES).default('text'),
   content: z.string().min(1).max(1_000_000).refine((c) => c.trim().length > 0, { message: 'gateway.contentRequired' }),
+  /** on update: the MD5 the editor started from; refused (409) when the config changed since (Nacos' cas) */
+  casMd5: z.string().regex(/^[0-9a-f]{32}$/).optional(),
 }).superRefine((c, ctx) => {
   if (c.type !== 'json') return;
   try { JSON.parse(c.content); } catch (e) {

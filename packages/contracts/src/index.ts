@@ -13,3 +13,6 @@ export * from './validators';
 export * from './format';
 export * from './gateway';
 export * from './gatewayRules';
+export * from './appCredential';
+export * from './workflow/admin';
+export * from './workflow/index';

@@ -116,19 +116,28 @@ function checkIpPolicy(a: { ipPolicyEnabled?: boolean; ipPolicy?: string | null 
   if (a.ipPolicyEnabled && !a.ipPolicy) ctx.addIssue({ code: 'custom', path: ['ipPolicy'], message: 'security.ipPolicyRequired' });
 }
 
-const accountFields = {
+/** The editable fields of an account, without defaults (an update writes only the keys it is given). */
+const accountEditable = {
   userName: required(64),
-  status: z.enum(['normal', 'lock']).default('normal'),
+  status: z.enum(['normal', 'lock']),
   staffId: id.nullish().transform((v) => v ?? null),
-  isAdmin: z.boolean().default(false),
+  isAdmin: z.boolean(),
   manageRange: optText(500),
-  maxSessions: z.number().int().min(-1).max(1000).refine((n) => n !== 0, { message: 'security.maxSessions' }).default(-1),
-  ipPolicyEnabled: z.boolean().default(false),
+  maxSessions: z.number().int().min(-1).max(1000).refine((n) => n !== 0, { message: 'security.maxSessions' }),
+  ipPolicyEnabled: z.boolean(),
   ipPolicy: optText(2000),
   email: z.string().trim().max(200).nullish().transform((v) => (v ? v : null))
     .refine((v) => v === null || z.email().safeParse(v).success, { message: 'security.email' }),
   mobile: z.string().trim().max(20).nullish().transform((v) => (v ? v : null))
     .refine((v) => v === null || MOBILE_RE.test(v), { message: 'security.mobile' }),
+};
+
+const accountFields = {
+  ...accountEditable,
+  status: accountEditable.status.default('normal'),
+  isAdmin: accountEditable.isAdmin.default(false),
+  maxSessions: accountEditable.maxSessions.default(-1),
+  ipPolicyEnabled: accountEditable.ipPolicyEnabled.default(false),
 };
 
 export const accountCreateSchema = z.object({
@@ -146,7 +155,25 @@ export const accountCreateSchema = z.object({
 });
 export type AccountCreateInput = z.infer<typeof accountCreateSchema>;
 
-export const accountUpdateSchema = z.object(accountFields).superRefine(checkIpPolicy);
+/**
+ * An update (PUT) changes only the fields it is given: no defaults, every key optional. The IP
+ * policy rule applies to what is sent; the server checks the merged record.
+ */
+export const accountUpdateSchema = z.object({
+  userName: accountEditable.userName.optional(),
+  status: accountEditable.status.optional(),
+  staffId: id.nullish(),
+  isAdmin: accountEditable.isAdmin.optional(),
+  manageRange: accountEditable.manageRange.optional(),
+  maxSessions: accountEditable.maxSessions.optional(),
+  ipPolicyEnabled: accountEditable.ipPolicyEnabled.optional(),
+  ipPolicy: accountEditable.ipPolicy.optional(),
+  email: accountEditable.email.optional(),
+  mobile: accountEditable.mobile.optional(),
+}).superRefine((a, ctx) => {
+  if (a.ipPolicy) checkIpPolicy({ ipPolicy: a.ipPolicy }, ctx);
+  if (a.ipPolicyEnabled && 'ipPolicy' in a && !a.ipPolicy) ctx.addIssue({ code: 'custom', path: ['ipPolicy'], message: 'security.ipPolicyRequired' });
+});
 export type AccountUpdateInput = z.infer<typeof accountUpdateSchema>;
 
 export const resetPasswordSchema = z.object({

@@ -43,6 +43,7 @@ function useBootstrap() {
 export function App() {
   const { ready, loggedIn } = useBootstrap();
   const routes = useRoutes((s) => s.routes);
+  const signedOut = useAuth((s) => s.signedOut);
   const location = useLocation();
   useSessionChecks(ready);
 
@@ -52,7 +53,7 @@ export function App() {
     { path: '/*', element: <Suspense fallback={<RouteProgress />}><Shell /></Suspense> },
   ]);
   if (location.pathname === '/login') return element;
-  if (!loggedIn) return <Navigate to={`/login${location.pathname !== '/' ? `?redirect=${encodeURIComponent(location.pathname + location.search)}` : ''}`} replace />;
+  if (!loggedIn) return <Navigate to={`/login${location.pathname !== '/' && !signedOut ? `?redirect=${encodeURIComponent(location.pathname + location.search)}` : ''}`} replace />;
   if (!ready) return <div className="app-boot" role="progressbar" aria-busy="true"><span className="boot-spinner" /></div>;
   return element;
 }

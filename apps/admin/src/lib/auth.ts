@@ -17,6 +17,8 @@ export async function encryptPassword(publicKeyBase64: string, password: string)
 
 interface AuthState {
   user: CurrentUser | null;
+  /** the user logged out on purpose: the login page comes without a way back to the page they left */
+  signedOut: boolean;
   authoritySet: ReadonlySet<string>;
   login(username: string, password: string): Promise<CurrentUser>;
   loadUser(): Promise<CurrentUser>;
@@ -32,12 +34,14 @@ export const onLogout = (fn: () => void) => { logoutListeners.add(fn); return ()
 
 export const useAuth = create<AuthState>()((set, get) => ({
   user: null,
+  signedOut: false,
   authoritySet: new Set(),
   async login(username, password) {
     const key = await call<LoginKey>('GET', '/api/uc/getkey/LoginGetKey.do', { params: { method: 'getLoginKey' } });
     const encrypted = await encryptPassword(key.publicKey, password);
     const answer = await request<TokenAnswer>({ method: 'POST', url: '/api/oauth/token', data: { grant_type: 'password', username, password: encrypted, key_id: key.keyId } });
     tokenStore.set(answer.access_token, answer.refresh_token, answer.expires_in);
+    set({ signedOut: false });
     return get().loadUser();
   },
   async loadUser() {
@@ -55,6 +59,7 @@ export const useAuth = create<AuthState>()((set, get) => ({
     // The session is dropped here first, so the console leaves at once whatever the network does;
     // the server is told afterwards with the token it had (no toast or dialog: the user is gone).
     const token = tokenStore.get();
+    set({ signedOut: true });
     get().clear();
     if (callServer && token) {
       try { await http.get('/api/j_hh_security_logout', { headers: { Authorization: `Bearer ${token}` } }); } catch { /* the session is gone either way */ }

@@ -117,6 +117,17 @@ describe('request client', () => {
     await expect(call('GET', '/api/x')).rejects.toMatchObject({ message: expect.not.stringMatching(/System error/) });
   });
 
+  it('HTTP 500 on a process release endpoint (workflow publish / republish) shows the server message as it is', async () => {
+    http.defaults.adapter = answer(500, { code: 500, msg: 'Engine store unavailable', data: null });
+    await expect(call('POST', '/api/workflow/definitions/7/publish', { body: {} })).rejects.toMatchObject({ message: 'Engine store unavailable' });
+    vi.advanceTimersByTime(3001);
+    await expect(call('POST', '/api/workflow/versions/3/republish', { body: {} })).rejects.toMatchObject({ message: 'Engine store unavailable' });
+    vi.advanceTimersByTime(3001);
+    // other workflow calls keep the generic text for a non-Chinese message
+    await expect(call('POST', '/api/workflow/definitions/7/start', { body: {} })).rejects.toMatchObject({ message: expect.not.stringMatching(/Engine store/) });
+    expect(toasts.slice(0, 2)).toEqual(['Engine store unavailable', 'Engine store unavailable']);
+  });
+
   it('binary answers pass through untouched', async () => {
     const blob = new Blob(['a,b\n1,2'], { type: 'text/csv' });
     http.defaults.adapter = answer(200, blob);

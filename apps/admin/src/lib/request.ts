@@ -37,7 +37,7 @@ http.interceptors.request.use((req) => {
 });
 
 /** Paths whose HTTP 500 message is shown as the server wrote it (SPEC §8). */
-const RELEASE_PATH = /\/(forms?|process|bpm\/definition)[^?]*\/(release|publish|deploy)/;
+const RELEASE_PATH = /\/(forms?|process|bpm\/definition|workflow\/(?:definitions|versions))[^?]*\/(release|publish|republish|deploy)/;
 const IMPORT_PATH = /\/security\/tree\/import/;
 
 let reloginOpen = false;

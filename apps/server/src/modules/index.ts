@@ -7,6 +7,7 @@ import { cmsRoutes } from './cms/routes';
 import { organRoutes } from './organ/routes';
 import { commonRoutes } from './common/routes';
 import { gatewayRoutes } from './gateway/routes';
+import { workflowRoutes } from './workflow/routes';
 
 /** Every module's route plugin. A module adds itself here once. */
 export const MODULES: FastifyPluginAsync<ModuleOptions>[] = [
@@ -17,4 +18,5 @@ export const MODULES: FastifyPluginAsync<ModuleOptions>[] = [
   organRoutes as FastifyPluginAsync<ModuleOptions>,
   commonRoutes as FastifyPluginAsync<ModuleOptions>,
   gatewayRoutes as FastifyPluginAsync<ModuleOptions>,
+  workflowRoutes as FastifyPluginAsync<ModuleOptions>,
 ];

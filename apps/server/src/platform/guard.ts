@@ -3,12 +3,15 @@ import type { Db } from '../db/client';
 import { AppError, forbidden } from './errors';
 import { authorityCache, hasAuthority } from './auth/authorities';
 import type { SessionStore } from './auth/sessions';
-import { EnvelopeCode } from '@bencao/contracts';
+import { APP_AUTHORITY_PREFIX, EnvelopeCode, appRightOf, type AppRight } from '@bencao/contracts';
 
 /**
  * Every API route declares `config.authority`:
  * - `'public'`: anyone, no session needed;
  * - `'login'`: any logged-in user;
+ * - `'app:<right>'` (e.g. `'app:config:read'`): an application's signed request (the gateway's open API).
+ *   No session is looked at: the plugin that owns such routes checks the signature before the body is
+ *   parsed and sets `req.appCaller`; should it not, the guard still answers 401 (fail closed);
  * - any other string: an authority code (function or operation) the user must hold.
  */
 export const PUBLIC = 'public';
@@ -24,6 +27,16 @@ export interface AuthContext {
   authorities: Set<string>;
 }
 
+/** The application credential a signed request of the open API was made with. */
+export interface AppCaller {
+  credentialId: number;
+  accessKey: string;
+  name: string;
+  rights: AppRight[];
+  /** null: every namespace */
+  namespaces: string[] | null;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     authority?: string;
@@ -32,6 +45,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    appCaller: AppCaller | null;
   }
 }
 
@@ -48,11 +62,15 @@ export function installGuard(app: FastifyInstance, db: Db, store: SessionStore):
   const table: DeclaredRoute[] = [];
   const cache = authorityCache(db);
   app.decorateRequest('auth', null);
+  app.decorateRequest('appCaller', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const authority = route.config?.authority;
     if (!authority) throw new Error(`Route ${String(route.method)} ${route.url} declares no authority (config.authority)`);
+    if (authority.startsWith(APP_AUTHORITY_PREFIX) && !appRightOf(authority)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares an unknown application right "${authority}"`);
+    }
     for (const m of ([] as string[]).concat(route.method as string)) {
       if (m !== 'HEAD') table.push({ method: m, url: route.url, authority });
     }
@@ -61,6 +79,7 @@ export function installGuard(app: FastifyInstance, db: Db, store: SessionStore):
   app.addHook('onRequest', async (req) => {
     const authority = req.routeOptions.config?.authority;
     if (!authority || authority === PUBLIC) return;
+    if (authority.startsWith(APP_AUTHORITY_PREFIX)) return; // checked in preHandler below, after the owner's signature check
     const token = bearerToken(req);
     if (!token) throw new AppError(401, 'error.unauthorized');
     const s = await store.findByToken(token);
@@ -80,6 +99,17 @@ export function installGuard(app: FastifyInstance, db: Db, store: SessionStore):
       throw new AppError(403, 'error.mustChangePassword');
     }
     if (authority !== LOGIN && !hasAuthority(authorities, authority)) throw forbidden(authority);
+  });
+
+  // Application routes: the owning plugin verified the signature (preParsing) and set appCaller; a
+  // route whose plugin does not verify answers 401 instead of being anonymous.
+  app.addHook('preHandler', async (req) => {
+    const authority = req.routeOptions.config?.authority;
+    if (!authority?.startsWith(APP_AUTHORITY_PREFIX)) return;
+    const caller = req.appCaller;
+    if (!caller) throw new AppError(401, 'error.appSignatureRequired');
+    const right = appRightOf(authority);
+    if (!right || !caller.rights.includes(right)) throw new AppError(403, 'gateway.appNoRight', { right: right ?? authority });
   });
 
   return table;

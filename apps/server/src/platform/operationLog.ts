@@ -35,7 +35,8 @@ export function installOperationLog(app: FastifyInstance, db: Db) {
     try {
       await db.insert(operationLogs).values({
         accountId: req.auth?.accountId ?? null,
-        userId: req.auth?.userId ?? (typeof (req.body as Record<string, unknown>)?.username === 'string' ? String((req.body as Record<string, unknown>).username) : null),
+        // an application's signed call (gateway open API) is recorded under its access key
+        userId: req.auth?.userId ?? (req.appCaller ? `app:${req.appCaller.accessKey}` : null) ?? (typeof (req.body as Record<string, unknown>)?.username === 'string' ? String((req.body as Record<string, unknown>).username) : null),
         module: segments[1] ?? 'api',
         operation: `${req.method} ${route}`,
         target: params && Object.keys(params).length ? Object.values(params).join(',') : null,

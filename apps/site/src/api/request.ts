@@ -2,7 +2,11 @@ import { ApiError, interpretEnvelope, SYSTEM_PROMPT_TITLE } from './envelope';
 import { confirmDialog, toast } from '../ui/overlay';
 import { logout } from '../lib/auth';
 
-const BASE = '/api';
+let BASE = '/api';
+/** the server's page render asks its own API by an absolute address */
+export function setApiBase(base: string) {
+  BASE = base;
+}
 const TIMEOUT_MS = 60_000;
 
 export interface RequestOptions {

@@ -14,6 +14,8 @@ export interface ListQuery {
 
 export const api = {
   columns: (parentId: number | string = HEADER_PARENT) => get<Column[]>('/art/column/columnTreeselect', { parentId }),
+  /** every visible column under the header, sub-columns included */
+  columnTree: () => get<Column[]>('/site/columns'),
   settings: () => get<SiteSettings>('/site/settings'),
   articles: <F>(q: ListQuery) => get<Page<ArticleSummary<F>>>('/site/articles', { ...q }),
   article: <F>(id: string, preview?: string | null, opts?: RequestOptions) => get<ArticleDetail<F>>(`/site/articles/${encodeURIComponent(id)}`, { preview }, opts),
@@ -21,12 +23,13 @@ export const api = {
   categories: () => get<ProductCategory[]>('/site/products/categories'),
 };
 
-const listKey = (q: ListQuery) => `articles:${JSON.stringify(q)}`;
+export const listKey = (q: ListQuery) => `articles:${JSON.stringify(q)}`;
 
 export const useSettings = () => useApi('settings', api.settings);
-export const useColumns = () => useApi('columns', () => api.columns());
+export const useColumns = () => useApi('columns', () => api.columnTree());
 export const useArticles = <F>(q: ListQuery | null) => useApi(q ? listKey(q) : null, () => api.articles<F>(q!));
-const articleKey = (id: string, preview?: string | null) => `article:${id}:${preview ?? ''}`;
+export const articleKey = (id: string, preview?: string | null) => `article:${id}:${preview ?? ''}`;
+export const pageKey = (slug: string) => `page:${slug}`;
 export const useArticle = <F>(id: string | null, preview?: string | null) =>
   useApi(id ? articleKey(id, preview) : null, () => api.article<F>(id!, preview, { quiet: [404] }));
 
@@ -39,5 +42,5 @@ export function prefetchFor(pathname: string, search: string) {
   const preview = q.get('preview');
   if (id) prefetch(articleKey(id, preview), () => api.article(id, preview, { quiet: [404] }));
 }
-export const usePage = (slug: PageSlug) => useApi(`page:${slug}`, () => api.page(slug, { quiet: [404] }));
+export const usePage = (slug: PageSlug) => useApi(pageKey(slug), () => api.page(slug, { quiet: [404] }));
 export const useCategories = () => useApi('categories', api.categories);

@@ -3,6 +3,34 @@ import { ApiError } from '../api/envelope';
 
 const cache = new Map<string, unknown>();
 const inflight = new Map<string, Promise<unknown>>();
+/** answers that will not change during the visit (404): asked once, not again by every component */
+const failed = new Map<string, ApiError>();
+const remember = (key: string, e: unknown) => { if (e instanceof ApiError && e.code === 404) failed.set(key, e); };
+
+/** loads a server render asked for and did not have (ssr.tsx fetches them and renders again) */
+export const wanted = new Map<string, () => Promise<unknown>>();
+
+/** the server render: loads what the last pass asked for into the cache */
+export async function loadWanted() {
+  const jobs = [...wanted.entries()];
+  wanted.clear();
+  await Promise.all(jobs.map(([key, load]) => load().then((d) => { cache.set(key, d); }, (e) => { remember(key, e); })));
+  return jobs.length;
+}
+
+export function snapshot(): Record<string, unknown> {
+  return Object.fromEntries(cache.entries());
+}
+
+export function clearCache() {
+  cache.clear();
+  failed.clear();
+}
+
+/** Puts answers the server rendered into the page, so the first render shows them without asking. */
+export function primeCache(entries: Record<string, unknown>) {
+  for (const [k, v] of Object.entries(entries)) cache.set(k, v);
+}
 
 export interface ApiState<T> {
   data: T | undefined;
@@ -12,11 +40,19 @@ export interface ApiState<T> {
 
 /** Loads once per key (kept for the visit) and re-renders when it arrives. */
 export function useApi<T>(key: string | null, load: () => Promise<T>): ApiState<T> {
-  const [state, setState] = useState<ApiState<T>>(() => ({ data: key ? (cache.get(key) as T | undefined) : undefined, error: null, loading: !!key && !cache.has(key) }));
+  if (typeof window === 'undefined' && key && !cache.has(key) && !failed.has(key)) wanted.set(key, load);
+  const [state, setState] = useState<ApiState<T>>(() => ({
+    data: key ? (cache.get(key) as T | undefined) : undefined, error: key ? failed.get(key) ?? null : null, loading: !!key && !cache.has(key) && !failed.has(key),
+  }));
   useEffect(() => {
     if (!key) return;
     if (cache.has(key)) {
       setState({ data: cache.get(key) as T, error: null, loading: false });
+      return;
+    }
+    const known = failed.get(key);
+    if (known) {
+      setState({ data: undefined, error: known, loading: false });
       return;
     }
     let live = true;
@@ -25,7 +61,7 @@ export function useApi<T>(key: string | null, load: () => Promise<T>): ApiState<
     if (!p) {
       p = load();
       inflight.set(key, p);
-      p.then((d) => cache.set(key, d), () => undefined).finally(() => inflight.delete(key));
+      p.then((d) => cache.set(key, d), (e) => remember(key, e)).finally(() => inflight.delete(key));
     }
     p.then(
       (data) => live && setState({ data, error: null, loading: false }),
@@ -41,8 +77,9 @@ export function useApi<T>(key: string | null, load: () => Promise<T>): ApiState<
 
 /** Starts loading a key before a component asks for it (e.g. while a lazy page chunk downloads). */
 export function prefetch<T>(key: string, load: () => Promise<T>) {
-  if (cache.has(key) || inflight.has(key)) return;
+  if (cache.has(key) || inflight.has(key) || failed.has(key)) return;
+  if (typeof window === 'undefined') { wanted.set(key, load); return; }
   const p = load();
   inflight.set(key, p);
-  p.then((d) => cache.set(key, d), () => undefined).finally(() => inflight.delete(key));
+  p.then((d) => cache.set(key, d), (e) => remember(key, e)).finally(() => inflight.delete(key));
 }

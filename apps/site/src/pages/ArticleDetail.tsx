@@ -7,6 +7,7 @@ import { useColumnTitle } from '../lib/useColumnTitle';
 import { detailPath } from '../ui/Cards';
 import { Img } from '../ui/Img';
 import { PageHead } from '../ui/PageHead';
+import { PreviewBanner } from '../ui/PreviewBanner';
 import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
@@ -29,7 +30,7 @@ export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
   if (redirect) return redirect;
   return (
     <>
-      <PageHead title={m.label} crumbs={[{ label: m.label, to: m.list }, { label: '正文' }]} />
+      <PageHead title={m.label} titleAs="p" crumbs={[{ label: m.label, to: m.list }, { label: '正文' }]} />
       <div className="container section narrow">
         {loading ? (
           <Loading rows={6} />
@@ -37,8 +38,9 @@ export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
           <LoadFailed />
         ) : (
           <article className="article">
+            <PreviewBanner show={a.preview} />
             <header className="article-head">
-              <h2 className="article-title">{a.title}</h2>
+              <h1 className="article-title">{a.title}</h1>
               <p className="article-meta">
                 {a.publishedAt && <time dateTime={a.publishedAt}>发布日期：{formatDate(a.publishedAt)}</time>}
                 {a.fields.source && <span>来源：{a.fields.source}</span>}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useArticles } from '../api/site';
+import { useArticles, useColumns } from '../api/site';
+import { HEADER_PARENT, columnHref } from '../lib/menu';
 import type { NewsFields } from '../api/types';
 import { formatDate } from '../lib/format';
 import { useDocumentMeta } from '../lib/seo';
@@ -40,17 +41,34 @@ export function ArticleListPage({ kind, title: fallback, subtitle, description }
   const [params] = useSearchParams();
   const page = pageOf(params.get('page'));
   const keyword = params.get('keyword');
-  useDocumentMeta(page > 1 ? `${title}（第 ${page} 页）` : title, description);
-  const list = useArticles<NewsFields>({ kind, page, limit: 10, keyword });
+  // a sub-column (e.g. 行业资讯) lists only its own articles; the list's top column lists them all
+  const listPath = kind === 'news' ? '/newsPage' : '/chineseMedicinePage';
+  const columns = useColumns();
+  const all = columns.data ?? [];
+  const top = all.find((c) => c.path.split('?')[0] === listPath && String(c.parent) === String(HEADER_PARENT));
+  const subs = top ? all.filter((c) => String(c.parent) === String(top.id)) : [];
+  const sub = subs.find((c) => String(c.id) === params.get('id')) ?? null;
+  const heading = sub ? sub.label : title;
+  useDocumentMeta(page > 1 ? `${heading}（第 ${page} 页）` : heading, description);
+  const waiting = !!params.get('id') && columns.loading;
+  const list = useArticles<NewsFields>(waiting ? null : { kind, page, limit: 10, keyword, columnId: sub?.id ?? null });
   return (
     <>
-      <PageHead title={title} subtitle={subtitle} crumbs={[{ label: title }]} />
+      <PageHead title={heading} subtitle={subtitle} crumbs={sub ? [{ label: title, to: top ? columnHref(top) : listPath }, { label: sub.label }] : [{ label: title }]} />
       <div className="container section">
+        {subs.length > 0 && (
+          <nav className="chips" aria-label={`${title}栏目`}>
+            <Link to={top ? columnHref(top) : listPath} className={!sub ? 'chip is-active' : 'chip'} aria-current={!sub ? 'page' : undefined}>全部</Link>
+            {subs.map((c) => (
+              <Link key={c.id} to={columnHref(c)} className={sub?.id === c.id ? 'chip is-active' : 'chip'} aria-current={sub?.id === c.id ? 'page' : undefined}>{c.label}</Link>
+            ))}
+          </nav>
+        )}
         <div className="list-toolbar">
           <p className="muted">{keyword ? `“${keyword}”的搜索结果` : `最新${title}`}</p>
           <SearchBox label={`搜索${title}`} placeholder="输入关键词" />
         </div>
-        {list.loading ? (
+        {waiting || list.loading ? (
           <Loading rows={5} />
         ) : list.error ? (
           <LoadFailed />
@@ -61,7 +79,7 @@ export function ArticleListPage({ kind, title: fallback, subtitle, description }
                 <li key={a.id} className="article-item">
                   <Link to={`${detailPath[kind]}?id=${a.id}`} className="article-item-link">
                     <div className="article-thumb">
-                      {a.cover ? <Img image={a.cover} sizes="(max-width: 640px) 100vw, 280px" priority={i === 0} /> : <div className="media-placeholder" aria-hidden="true" />}
+                      {a.cover ? <Img image={a.cover} sizes="(max-width: 640px) 112px, 280px" priority={i === 0} /> : <div className="media-placeholder" aria-hidden="true" />}
                     </div>
                     <div className="article-item-body">
                       <div className="card-meta">

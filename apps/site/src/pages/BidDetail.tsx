@@ -6,10 +6,12 @@ import { useDocumentMeta } from '../lib/seo';
 import { useColumnTitle } from '../lib/useColumnTitle';
 import { bidHref } from '../shell/Header';
 import { PageHead } from '../ui/PageHead';
+import { PreviewBanner } from '../ui/PreviewBanner';
+import { useNow } from '../lib/useNow';
 import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
-import { BID_TYPE_LABEL } from './bids';
+import { BID_TYPE_LABEL, bidClosed } from './bids';
 
 const money = (v: string | number | undefined) => {
   if (v == null || v === '') return '';
@@ -23,6 +25,7 @@ export default function BidDetail() {
   const { data: b, loading, error } = useArticle<BidFields>(id, params.get('preview'));
   const listTitle = useColumnTitle('/bidReport', '招标采购');
   const back = bidHref(useSettings().data?.biddingColumnId);
+  const now = useNow();
   useDocumentMeta(b ? b.seoTitle || b.title : '招标公告', b ? b.seoDescription || b.summary : null);
   if (!id || error?.code === 404) return <NotFoundBlock what="公告" back={{ to: back, label: `返回${listTitle}` }} />;
   const redirect = wrongKind(b, 'bid');
@@ -43,12 +46,13 @@ export default function BidDetail() {
   ];
   return (
     <>
-      <PageHead title={listTitle} crumbs={[{ label: listTitle, to: back }, { label: '公告详情' }]} />
+      <PageHead title={listTitle} titleAs="p" crumbs={[{ label: listTitle, to: back }, { label: '公告详情' }]} />
       <div className="container section narrow">
         {loading ? <Loading rows={6} /> : !b ? <LoadFailed /> : (
           <article className="article">
+            <PreviewBanner show={b.preview} />
             <header className="article-head">
-              <h2 className="article-title">{b.title}</h2>
+              <h1 className="article-title">{b.title}{bidClosed(f.bidType, f.bidDeadline, now) && <span className="notice-closed">已截止</span>}</h1>
               <p className="article-meta">
                 {f.bidType && <span className={`notice-type type-${f.bidType}`}>{BID_TYPE_LABEL[f.bidType]}</span>}
                 {b.publishedAt && <time dateTime={b.publishedAt}>发布日期：{formatDate(b.publishedAt)}</time>}
@@ -60,7 +64,7 @@ export default function BidDetail() {
                 {rows.filter(([, v]) => v).map(([k, v]) => (
                   <tr key={k}>
                     <th scope="row">{k}</th>
-                    <td>{v}</td>
+                    <td className={k === '资格要求' ? 'pre-lines' : undefined}>{v}</td>
                   </tr>
                 ))}
               </tbody>

@@ -9,7 +9,9 @@ import { PageHead } from '../ui/PageHead';
 import { Pager } from '../ui/Pager';
 import { Empty, LoadFailed, Loading } from '../ui/States';
 import { pageOf } from './ArticleList';
-import { BID_TYPE_LABEL } from './bids';
+import { BID_TYPE_LABEL, bidClosed } from './bids';
+import { SearchBox } from './ArticleList';
+import { useNow } from '../lib/useNow';
 
 /** Bidding and procurement notices of a column (query id), with its sub-columns as tabs. */
 export default function BidReport() {
@@ -22,7 +24,9 @@ export default function BidReport() {
   const children = useApi(id ? `columns:${id}` : null, () => api.columns(id!));
   const subs = children.data ?? [];
   const columnId = tab ?? id; // the server includes sub-columns
-  const list = useArticles<BidFields>(id && !children.loading ? { kind: 'bid', columnId, page, limit: 10 } : null);
+  const keyword = params.get('keyword');
+  const now = useNow();
+  const list = useArticles<BidFields>(id && !children.loading ? { kind: 'bid', columnId, page, limit: 10, keyword } : null);
   useDocumentMeta(title, '本草制药招标采购公告：招标公告、变更公告与中标结果公示，公开、公平、公正的阳光采购。');
   const tabHref = (t: string | null) => `/bidReport?${new URLSearchParams({ ...(id ? { id } : {}), ...(t ? { tab: t } : {}) })}`;
   return (
@@ -39,6 +43,10 @@ export default function BidReport() {
             ))}
           </nav>
         )}
+        <div className="list-toolbar">
+          <p className="muted">{keyword ? `“${keyword}”的搜索结果` : '按项目名称或项目编号查找公告'}</p>
+          <SearchBox label="搜索公告（项目名称或编号）" placeholder="项目名称或编号，如 BC-ZB-2026-031" />
+        </div>
         {!id ? <Loading /> : list.loading || children.loading ? <Loading rows={5} /> : list.error ? <LoadFailed /> : list.data?.records.length ? (
           <>
             <ul className="notice-list">
@@ -47,7 +55,7 @@ export default function BidReport() {
                   <Link to={`/bidDetail?id=${b.id}`} className="notice-link">
                     <span className={`notice-type type-${b.fields.bidType ?? 'tender'}`}>{BID_TYPE_LABEL[b.fields.bidType ?? ''] ?? '公告'}</span>
                     <span className="notice-main">
-                      <span className="notice-title">{b.title}</span>
+                      <span className="notice-title">{b.title}{bidClosed(b.fields.bidType, b.fields.bidDeadline, now) && <span className="notice-closed">已截止</span>}</span>
                       <span className="notice-meta">
                         {b.fields.purchaser && <span>采购人：{b.fields.purchaser}</span>}
                         {b.fields.bidDeadline && <span>投标截止：{formatDateTime(b.fields.bidDeadline)}</span>}

@@ -5,6 +5,7 @@ import { formatDate, lines } from '../lib/format';
 import { useDocumentMeta } from '../lib/seo';
 import { useColumnTitle } from '../lib/useColumnTitle';
 import { PageHead } from '../ui/PageHead';
+import { PreviewBanner } from '../ui/PreviewBanner';
 import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
@@ -32,11 +33,12 @@ export default function JobDetail() {
   const f: Partial<JobFields> = j?.fields ?? {};
   return (
     <>
-      <PageHead title={listTitle} crumbs={[{ label: listTitle, to: '/manpowerPage' }, { label: '职位列表', to: '/jobBoard' }, { label: j?.title ?? '职位详情' }]} />
+      <PageHead title={listTitle} titleAs="p" crumbs={[{ label: listTitle, to: '/manpowerPage' }, { label: '职位列表', to: '/jobBoard' }, { label: j?.title ?? '职位详情' }]} />
       <div className="container section narrow">
         {loading ? <Loading rows={6} /> : !j ? <LoadFailed /> : (
           <article className="job">
-            <h2 className="article-title">{j.title}</h2>
+            <PreviewBanner show={j.preview} />
+            <h1 className="article-title">{j.title}</h1>
             <dl className="facts">
               {f.department && (<div><dt>所属部门</dt><dd>{f.department}</dd></div>)}
               {f.location && (<div><dt>工作地点</dt><dd>{f.location}</dd></div>)}

@@ -8,6 +8,7 @@ import { useColumnTitle } from '../lib/useColumnTitle';
 import { RxMark } from '../ui/Cards';
 import { Img } from '../ui/Img';
 import { PageHead } from '../ui/PageHead';
+import { PreviewBanner } from '../ui/PreviewBanner';
 import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
@@ -30,6 +31,10 @@ export const LABEL_ROWS: [keyof ProductFields, string][] = [
   ['manufacturer', '生产企业'],
 ];
 
+/** the statutory line above a label: Rx labels are read with a physician, OTC ones by the buyer */
+export const labelWarning = (rxOtc?: string) =>
+  rxOtc === 'Rx' ? '请仔细阅读说明书并在医师指导下使用' : '请仔细阅读说明书并按说明使用或在药师指导下购买和使用';
+
 export default function ProductDetail() {
   const [params] = useSearchParams();
   const id = params.get('id');
@@ -46,7 +51,7 @@ export default function ProductDetail() {
   const current = gallery[shown] ?? gallery[0];
   return (
     <>
-      <PageHead title={listTitle} crumbs={[{ label: listTitle, to: '/productPage' }, ...(f.category ? [{ label: f.category, to: `/productPage?category=${encodeURIComponent(f.category)}` }] : []), { label: name }]} />
+      <PageHead title={listTitle} titleAs="p" crumbs={[{ label: listTitle, to: '/productPage' }, ...(f.category ? [{ label: f.category, to: `/productPage?category=${encodeURIComponent(f.category)}` }] : []), { label: name }]} />
       <div className="container section">
         {loading ? (
           <Loading rows={6} />
@@ -54,6 +59,8 @@ export default function ProductDetail() {
           <LoadFailed />
         ) : (
           <article className="product">
+            <PreviewBanner show={p.preview} />
+            {f.rxOtc === 'Rx' && <p className="pro-only">处方药 · 仅供医药专业人士参阅</p>}
             <div className="product-top">
               <div className="product-gallery">
                 {current ? (
@@ -81,7 +88,7 @@ export default function ProductDetail() {
                   {f.category && <span className="tag">{f.category}</span>}
                   <RxMark value={f.rxOtc} />
                 </div>
-                <h2 className="product-name">{name}</h2>
+                <h1 className="product-name">{name}</h1>
                 {f.pinyin && <p className="product-pinyin">{f.pinyin}</p>}
                 {p.summary && <p className="product-lead">{p.summary}</p>}
                 <dl className="product-facts">
@@ -98,7 +105,7 @@ export default function ProductDetail() {
                 {name} 说明书
                 <RxMark value={f.rxOtc} />
               </h2>
-              <p className="drug-label-warn">请仔细阅读说明书并按说明使用或在药师指导下购买和使用</p>
+              <p className="drug-label-warn">{labelWarning(f.rxOtc)}</p>
               <dl className="label-rows">
                 <div className="label-row">
                   <dt>【药品名称】</dt>

@@ -1,1 +1,11 @@
 export const BID_TYPE_LABEL: Record<string, string> = { tender: '招标公告', change: '变更公告', result: '结果公告' };
+
+/**
+ * A tender or change notice whose bid deadline has passed is closed (已截止): worked out from the
+ * deadline and the visitor's clock each time it is shown, never stored.
+ */
+export function bidClosed(bidType: string | undefined, deadline: string | null | undefined, now: number): boolean {
+  if (!deadline || bidType === 'result') return false;
+  const t = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(deadline) ? deadline : `${deadline.replace(' ', 'T')}+08:00`);
+  return Number.isFinite(t) && t <= now;
+}

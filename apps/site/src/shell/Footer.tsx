@@ -3,6 +3,7 @@ import { useSettings } from '../api/site';
 import { showUnderConstruction } from '../ui/overlay';
 import { LogoMark } from '../ui/Logo';
 import { bidHref } from './Header';
+import { useColumnTitle } from '../lib/useColumnTitle';
 
 export const ABOUT_SECTIONS = [
   { showIndex: 0, label: '公司概况', slug: 'overview' },
@@ -15,6 +16,7 @@ const SERVICE_HOURS = '9:00-21:00';
 
 export function Footer() {
   const s = useSettings().data;
+  const culture = useColumnTitle('/corporateCulturePage', '企业文化');
   const tel = (n: string) => `tel:${n.replace(/[^\d+]/g, '')}`;
   return (
     <footer className="site-footer">
@@ -44,7 +46,7 @@ export function Footer() {
               </li>
             ))}
             <li>
-              <Link to="/corporateCulturePage">企业文化</Link>
+              <Link to="/corporateCulturePage">{culture}</Link>
             </li>
           </ul>
         </nav>

@@ -12,7 +12,7 @@ export function bidHref(biddingColumnId: string | number | null | undefined) {
 }
 
 function useScrolled() {
-  const [scrolled, setScrolled] = useState(() => headerScrolled(window.scrollY));
+  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && headerScrolled(window.scrollY));
   useEffect(() => {
     const on = () => setScrolled(headerScrolled(window.scrollY));
     window.addEventListener('scroll', on, { passive: true });
@@ -28,7 +28,7 @@ export function Header() {
   const scrolled = useScrolled();
   const [open, setOpen] = useState(false);
   const navId = useId();
-  const visitor = useSyncExternalStore(onVisitorChange, () => sessionStorage.getItem('bencao-site-visitor'));
+  const visitor = useSyncExternalStore(onVisitorChange, () => sessionStorage.getItem('bencao-site-visitor'), () => null);
   const menu = columns ? buildMenu(columns, settings?.biddingColumnId) : [];
   const bidding = bidHref(settings?.biddingColumnId);
   const hotline = settings?.hotlines?.[0];

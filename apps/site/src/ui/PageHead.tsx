@@ -6,7 +6,8 @@ export interface Crumb {
 }
 
 /** The band at the top of every inner page: title, subtitle and the breadcrumb. */
-export function PageHead({ title, subtitle, crumbs }: { title: string; subtitle?: string; crumbs: Crumb[] }) {
+/** On detail pages the section name is not the page's heading (`titleAs="p"`): the item's own title is the h1. */
+export function PageHead({ title, subtitle, crumbs, titleAs = 'h1' }: { title: string; subtitle?: string; crumbs: Crumb[]; titleAs?: 'h1' | 'p' }) {
   return (
     <div className="page-head">
       <div className="container">
@@ -20,7 +21,7 @@ export function PageHead({ title, subtitle, crumbs }: { title: string; subtitle?
             ))}
           </ol>
         </nav>
-        <h1 className="page-title">{title}</h1>
+        {titleAs === 'h1' ? <h1 className="page-title">{title}</h1> : <p className="page-title">{title}</p>}
         {subtitle && <p className="page-subtitle">{subtitle}</p>}
       </div>
     </div>

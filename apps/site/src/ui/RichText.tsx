@@ -11,7 +11,8 @@ export function sanitize(html: string): string {
   });
 }
 
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+// (without a DOM — the server's page render — DOMPurify is inert and has no hooks)
+if (typeof DOMPurify.addHook === 'function') DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
   if (node.tagName === 'IMG') {
     node.setAttribute('loading', 'lazy');
@@ -20,6 +21,7 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 });
 
 export function RichText({ html, className = 'rich-text' }: { html: string | null | undefined; className?: string }) {
-  const clean = useMemo(() => sanitize(html ?? ''), [html]);
+  // the server's page render (no DOM) gets bodies the server already sanitized; browsers sanitize again
+  const clean = useMemo(() => (typeof window === 'undefined' ? html ?? '' : sanitize(html ?? '')), [html]);
   return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -37,11 +37,12 @@ export function Sidebar() {
       // A group with a single page shows as that page (dashboard, documentation, profile).
       const visible = r.children.filter((c) => !c.hidden);
       if (r.kind === 'group' && visible.length === 1 && visible[0].kind !== 'group') r = visible[0];
-      if (r.kind === 'group') return { key: r.path, icon: <MenuIcon name={r.icon} />, label: label(r), children: build(r.children) };
+      // a label cut at 208 px keeps its full text as the title (shown on hover)
+      if (r.kind === 'group') return { key: r.path, icon: <MenuIcon name={r.icon} />, label: <span title={label(r)}>{label(r)}</span>, children: build(r.children) };
       if (r.kind === 'external') {
         return { key: r.path, icon: <MenuIcon name={r.icon} />, label: <a href={r.url} target="_blank" rel="noreferrer noopener" title={t('nav.external')}>{label(r)}</a> };
       }
-      return { key: r.path, icon: <MenuIcon name={r.icon} />, label: label(r) };
+      return { key: r.path, icon: <MenuIcon name={r.icon} />, label: <span title={label(r)}>{label(r)}</span> };
     });
     return build(routes);
   }, [routes, label, t]);

@@ -151,7 +151,7 @@ export function ArticleEditor({ id, kind, onClose, onCreated }: { id: number | n
         extra={
           <Space wrap>
             {id && <Button icon={<HistoryOutlined />} onClick={() => setHistory(true)} disabled={false}>{t('action.versions')}</Button>}
-            <Button icon={<EyeOutlined />} onClick={onPreview} loading={busy} disabled={!canSave && !id}>{t('action.preview')}</Button>
+            <Button icon={<EyeOutlined />} onClick={onPreview} loading={busy} disabled={!can('cms:article:edit')}>{t('action.preview')}</Button>
             <Button icon={<SaveOutlined />} onClick={onSave} loading={save.isPending} disabled={!canSave}>{current?.status === 'published' ? t('action.save') : t('action.saveDraft')}</Button>
             {can('cms:article:publish') && current?.status === 'published' && (
               <Button danger icon={<StopOutlined />} onClick={onUnpublish} loading={unpublish.isPending} disabled={false}>{t('action.unpublish')}</Button>

@@ -56,7 +56,7 @@ export function ArticleList({ kind, onKind, onEdit, onNew }: { kind: ArticleKind
       render: (_: unknown, r) => (
         <Space size={0}>
           <Tooltip title={t('action.edit')}><Button type="text" icon={<EditOutlined />} aria-label={`${t('action.edit')} ${r.title}`} onClick={() => onEdit(r.id)} /></Tooltip>
-          <Tooltip title={t('action.preview')}><Button type="text" icon={<EyeOutlined />} aria-label={`${t('action.preview')} ${r.title}`} onClick={() => preview(r.id)} /></Tooltip>
+          {can('cms:article:edit') && <Tooltip title={t('action.preview')}><Button type="text" icon={<EyeOutlined />} aria-label={`${t('action.preview')} ${r.title}`} onClick={() => preview(r.id)} /></Tooltip>}
           {can('cms:article:publish') && (r.status === 'published'
             ? <Tooltip title={t('action.unpublish')}><Button type="text" icon={<StopOutlined />} aria-label={`${t('action.unpublish')} ${r.title}`} onClick={() => modal.confirm({ title: t('action.unpublish'), content: t('article.confirmUnpublish', { title: r.title }), onOk: () => unpublish.mutateAsync(r.id) })} /></Tooltip>
             : <Tooltip title={t('action.publish')}><Button type="text" icon={<SendOutlined />} aria-label={`${t('action.publish')} ${r.title}`} onClick={() => publish.mutate(r.id)} /></Tooltip>)}

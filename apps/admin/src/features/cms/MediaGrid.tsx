@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Empty, Pagination, Spin, Tag } from 'antd';
 import type { CmsMedia, Page } from '@bencao/contracts';
 
-export const thumbOf = (m: CmsMedia) => `/api/site/media/${m.id}/${m.widths[0]}`;
+/** the smallest variant, with the medium's access key (unpublished media open only with it) */
+export const thumbOf = (m: CmsMedia) => m.thumb;
 const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 /** Cards of media rows; `onPick` makes them choosable, `actions` adds buttons under each. */

@@ -4,6 +4,13 @@ import { Button, Space } from 'antd';
 import { CloseOutlined, PictureOutlined } from '@ant-design/icons';
 import type { CmsMedia, SiteImage } from '@bencao/contracts';
 import { MediaPicker } from './MediaPicker';
+import { useMedium } from './api';
+
+/** a picture of the library by id, by its keyed thumbnail */
+function MediumThumb({ id }: { id: number }) {
+  const m = useMedium(id).data;
+  return m ? <img src={m.thumb} alt={m.alt} /> : <span style={{ display: 'block', width: 96, height: 72 }} aria-label={`#${id}`} />;
+}
 
 /** one media id (cover): shows the picture, picks another, removes it */
 export function MediaInput({ value, onChange, preview, id }: { value?: number | null; onChange?: (v: number | null) => void; preview?: SiteImage | null; id?: string }) {
@@ -11,8 +18,9 @@ export function MediaInput({ value, onChange, preview, id }: { value?: number | 
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<CmsMedia | null>(null);
   const own = picked && picked.id === value ? picked : null;
-  const src = value ? (own ? `/api/site/media/${value}/${own.widths[0]}` : preview?.url ?? `/api/site/media/${value}/320`) : null;
-  const alt = own ? own.alt : preview?.alt ?? '';
+  const fetched = useMedium(value && !own && !preview ? value : null).data;
+  const src = value ? (own ? own.thumb : preview?.url ?? fetched?.thumb ?? null) : null;
+  const alt = own ? own.alt : preview?.alt ?? fetched?.alt ?? '';
   return (
     <div className="cms-cover" id={id}>
       {src && <img className="cms-cover-img" src={src} alt={alt} />}
@@ -35,7 +43,7 @@ export function MediaListInput({ value, onChange, id }: { value?: number[]; onCh
       <div className="cms-thumbs">
         {ids.map((mid) => (
           <figure key={mid}>
-            <img src={`/api/site/media/${mid}/320`} alt={`#${mid}`} />
+            <MediumThumb id={mid} />
             <Button size="small" shape="circle" icon={<CloseOutlined />} aria-label={t('action.remove')} style={{ position: 'absolute', top: 2, right: 2 }} onClick={() => onChange?.(ids.filter((x) => x !== mid))} />
           </figure>
         ))}

@@ -4,9 +4,11 @@ import { App, Button, Card, Col, Form, Input, Modal, Row, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { CmsMedia } from '@bencao/contracts';
 import { cmsApi, cmsKeys, useCmsMutation, useMediaList } from './api';
-import { MediaGrid } from './MediaGrid';
+import { MediaGrid, thumbOf } from './MediaGrid';
 import { MediaUpload } from './MediaUpload';
 import { usePermission } from '@/lib/permission';
+// the grid's styles: the library is also opened directly, without the rich-text editor that imports them too
+import './cms.css';
 
 /** The media library: upload with alt text, browse, edit alt text, delete unused images. */
 export function MediaLibrary() {
@@ -54,7 +56,7 @@ export function MediaLibrary() {
         </Col>
       )}
       <Modal open={!!editing} title={t('action.edit')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={update.isPending} mask={{ closable: false }} destroyOnHidden>
-        {editing && <img src={`/api/site/media/${editing.id}/${editing.widths[0]}`} alt={editing.alt} style={{ maxWidth: '100%', maxHeight: 220, display: 'block', margin: '0 auto 16px' }} />}
+        {editing && <img src={thumbOf(editing)} alt={editing.alt} style={{ maxWidth: '100%', maxHeight: 220, display: 'block', margin: '0 auto 16px' }} />}
         <Form form={form} layout="vertical" onFinish={(v) => editing && update.mutate({ id: editing.id, alt: v.alt.trim(), title: (v.title ?? '').trim() })}>
           <Form.Item name="alt" label={t('media.alt')} extra={t('media.altHelp')} rules={[{ required: true, whitespace: true, max: 200 }]}><Input maxLength={200} /></Form.Item>
           <Form.Item name="title" label={t('media.caption')} rules={[{ max: 200 }]}><Input maxLength={200} /></Form.Item>

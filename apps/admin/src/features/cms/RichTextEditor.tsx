@@ -95,7 +95,8 @@ export function RichTextEditor({ value, onChange, id, ...rest }: RichTextEditorP
         onPick={(m: CmsMedia) => {
           setPicking(false);
           const w = [...m.widths].reverse().find((x) => x <= 1024) ?? m.widths[0];
-          chain().setImage({ src: `/api/site/media/${m.id}/${w}`, alt: m.alt, width: Math.min(m.width, w), height: Math.round(m.height * Math.min(m.width, w) / m.width) } as never).run();
+          // the key lets the editor show a picture no live content uses yet; the server strips it on save
+          chain().setImage({ src: `/api/site/media/${m.id}/${w}?k=${m.accessKey}`, alt: m.alt, width: Math.min(m.width, w), height: Math.round(m.height * Math.min(m.width, w) / m.width) } as never).run();
         }}
       />
       <Modal

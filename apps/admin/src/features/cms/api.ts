@@ -38,6 +38,7 @@ export const cmsApi = {
   },
   media: {
     list: (q: MediaQuery) => call<Page<CmsMedia>>('GET', '/api/cms/media', { params: clean(q) }),
+    one: (id: number) => call<CmsMedia>('GET', `/api/cms/media/${id}`),
     upload: (file: File, alt: string, title = '') => {
       const form = new FormData();
       form.append('alt', alt);
@@ -85,3 +86,5 @@ export function useCmsMutation<A, R>(fn: (a: A) => Promise<R>, invalidate: reado
     },
   });
 }
+/** one medium (its keyed thumbnail URL): pictures no live content uses open only with their key */
+export const useMedium = (id: number | null | undefined) => useQuery({ queryKey: ['cms', 'media', 'one', id], queryFn: () => cmsApi.media.one(id!), enabled: !!id, staleTime: 300_000 });

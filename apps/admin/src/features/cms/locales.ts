@@ -5,7 +5,7 @@ export default defineLocales({
     common: { deleted: 'Deleted', saved: 'Saved' },
     kind: { news: 'News', product: 'Products', medicine: 'TCM knowledge', job: 'Jobs', bid: 'Bidding notices', page: 'Pages' },
     status: { draft: 'Draft', published: 'Published', unpublished: 'Unpublished' },
-    state: { live: 'Live', scheduled: 'Scheduled', expired: 'Expired', any: 'Any time' },
+    state: { live: 'Live', scheduled: 'Scheduled', expired: 'Expired', any: 'Any time', pending: 'Unpublished changes' },
     bidType: { tender: 'Tender', change: 'Change', result: 'Result' },
     action: {
       add: 'New', edit: 'Edit', delete: 'Delete', save: 'Save', saveDraft: 'Save draft', cancel: 'Cancel', publish: 'Publish now',
@@ -61,7 +61,7 @@ export default defineLocales({
     common: { deleted: '删除成功', saved: '保存成功' },
     kind: { news: '新闻', product: '产品', medicine: '中医药知识', job: '招聘岗位', bid: '招标公告', page: '单页' },
     status: { draft: '草稿', published: '已发布', unpublished: '已下线' },
-    state: { live: '展示中', scheduled: '待上线', expired: '已过期', any: '不限' },
+    state: { live: '展示中', scheduled: '待上线', expired: '已过期', any: '不限', pending: '有未发布的修改' },
     bidType: { tender: '招标公告', change: '变更公告', result: '结果公告' },
     action: {
       add: '新增', edit: '编辑', delete: '删除', save: '保存', saveDraft: '保存草稿', cancel: '取消', publish: '立即发布',
@@ -117,7 +117,7 @@ export default defineLocales({
     common: { deleted: 'Eliminado', saved: 'Guardado' },
     kind: { news: 'Noticias', product: 'Productos', medicine: 'Saber de MTC', job: 'Empleos', bid: 'Licitaciones', page: 'Páginas' },
     status: { draft: 'Borrador', published: 'Publicado', unpublished: 'Retirado' },
-    state: { live: 'Visible', scheduled: 'Programado', expired: 'Caducado', any: 'Cualquiera' },
+    state: { live: 'Visible', scheduled: 'Programado', expired: 'Caducado', any: 'Cualquiera', pending: 'Cambios sin publicar' },
     bidType: { tender: 'Convocatoria', change: 'Modificación', result: 'Adjudicación' },
     action: {
       add: 'Nuevo', edit: 'Editar', delete: 'Eliminar', save: 'Guardar', saveDraft: 'Guardar borrador', cancel: 'Cancelar', publish: 'Publicar ahora',
@@ -173,7 +173,7 @@ export default defineLocales({
     common: { deleted: '削除しました', saved: '保存しました' },
     kind: { news: 'ニュース', product: '製品', medicine: '漢方の知識', job: '求人', bid: '入札公告', page: '固定ページ' },
     status: { draft: '下書き', published: '公開中', unpublished: '非公開' },
-    state: { live: '掲載中', scheduled: '公開予約', expired: '掲載終了', any: 'すべて' },
+    state: { live: '掲載中', scheduled: '公開予約', expired: '掲載終了', any: 'すべて', pending: '未公開の変更あり' },
     bidType: { tender: '入札公告', change: '変更公告', result: '結果公告' },
     action: {
       add: '新規作成', edit: '編集', delete: '削除', save: '保存', saveDraft: '下書き保存', cancel: 'キャンセル', publish: '今すぐ公開',

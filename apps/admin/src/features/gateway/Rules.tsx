@@ -15,7 +15,7 @@ export const ApiGroupList = () => (
 const FLOW: FieldSpec[] = [
   { name: 'name', kind: 'text', required: true, sortable: true },
   { name: 'resourceMode', kind: 'select', options: RESOURCE_MODES },
-  { name: 'resource', kind: 'text', required: true, sortable: true },
+  { name: 'resource', kind: 'resource', required: true, sortable: true },
   { name: 'thresholdMode', kind: 'select', options: THRESHOLD_MODES },
   { name: 'count', kind: 'number', required: true, min: 0, sortable: true },
   { name: 'intervalSec', kind: 'number', min: 1, when: (v) => v.thresholdMode === 'qps' },
@@ -32,7 +32,7 @@ export const FlowRuleList = () => (
 
 const DEGRADE: FieldSpec[] = [
   { name: 'resourceMode', kind: 'select', options: RESOURCE_MODES },
-  { name: 'resource', kind: 'text', required: true, sortable: true },
+  { name: 'resource', kind: 'resource', required: true, sortable: true },
   { name: 'strategy', kind: 'select', options: DEGRADE_STRATEGIES, sortable: true },
   { name: 'threshold', kind: 'number', required: true, min: 0, step: 0.1, sortable: true },
   { name: 'windowMs', kind: 'number', min: 100 },

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row as GridRow, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
@@ -14,7 +15,8 @@ import { gatewayApi, usePaged, useGwMutation, type ListQuery, type Row, type Sim
 /** One field of a simple rule screen: shown in the table and edited in the form. */
 export interface FieldSpec {
   name: string;
-  kind: 'text' | 'textarea' | 'number' | 'select' | 'switch' | 'time';
+  /** resource: a route id or an API group name, picked from the existing ones (by the form's resourceMode) */
+  kind: 'text' | 'textarea' | 'number' | 'select' | 'switch' | 'time' | 'resource';
   required?: boolean;
   /** select: option values; labels are `${name}.${value}` translations */
   options?: readonly string[];
@@ -122,22 +124,45 @@ function SimpleForm({ kind, schema, fields, row, defaults, invalidate, onClose }
     save.mutate(schema.parse({ ...defaults, ...v }), { onError: showServerError });
   };
   return (
-    <Modal open width={620} title={row ? t('title.editItem') : t('title.newItem')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
+    <Modal open width={720} title={t(row ? `title.edit.${kind}` : `title.new.${kind}`)} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
       okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
       <Form form={form} name={`gw-${kind}`} layout="vertical" requiredMark>
-        {fields.filter((f) => !f.when || f.when({ ...defaults, ...(row ?? {}), ...(values ?? {}) })).map((f) => (
-          <Form.Item key={f.name} name={f.name} label={t(`field.${f.name === 'enabled' ? 'ruleEnabled' : f.name}`)} required={f.required}
-            rules={[rule]} valuePropName={f.kind === 'switch' ? 'checked' : 'value'} extra={f.extra}>
-            {f.kind === 'text' && <Input maxLength={500} />}
-            {f.kind === 'time' && <Input placeholder="09:00" maxLength={5} style={{ width: 120 }} />}
-            {f.kind === 'textarea' && <Input.TextArea rows={3} maxLength={2000} style={f.name === 'expression' ? { fontFamily: 'monospace' } : undefined} />}
-            {f.kind === 'number' && <InputNumber min={f.min} max={f.max} step={f.step} style={{ width: 200 }} suffix={f.unit} />}
-            {f.kind === 'switch' && <Switch />}
-            {f.kind === 'select' && <Select options={(f.options ?? []).map((o) => ({ value: o, label: t(`${f.optionNs ?? f.name}.${o}`) }))} />}
-          </Form.Item>
-        ))}
+        {/* two columns, so a long rule form stays within the window; texts with room of their own span both */}
+        <GridRow gutter={16}>
+          {fields.filter((f) => !f.when || f.when({ ...defaults, ...(row ?? {}), ...(values ?? {}) })).map((f) => (
+            <Col key={f.name} xs={24} sm={f.kind === 'textarea' || f.extra ? 24 : 12}>
+              <Form.Item name={f.name} label={t(`field.${f.name === 'enabled' ? 'ruleEnabled' : f.name}`)} required={f.required}
+                rules={[rule]} valuePropName={f.kind === 'switch' ? 'checked' : 'value'} extra={f.extra}>
+                {f.kind === 'text' && <Input maxLength={500} />}
+                {f.kind === 'time' && <Input placeholder="09:00" maxLength={5} style={{ width: 120 }} />}
+                {f.kind === 'textarea' && <Input.TextArea rows={3} maxLength={2000} style={f.name === 'expression' ? { fontFamily: 'monospace' } : undefined} />}
+                {f.kind === 'number' && <InputNumber min={f.min} max={f.max} step={f.step} style={{ width: '100%' }} suffix={f.unit} />}
+                {f.kind === 'switch' && <Switch />}
+                {f.kind === 'select' && <Select options={(f.options ?? []).map((o) => ({ value: o, label: t(`${f.optionNs ?? f.name}.${o}`) }))} />}
+                {f.kind === 'resource' && <ResourceSelect mode={(values?.resourceMode ?? defaults.resourceMode) === 'apiGroup' ? 'apiGroup' : 'route'} />}
+              </Form.Item>
+            </Col>
+          ))}
+        </GridRow>
         {failure && <Typography.Text type="danger">{failure}</Typography.Text>}
       </Form>
     </Modal>
+  );
+}
+
+/** The routes (by route id) or API groups (by name) that exist, searchable; a value typed earlier stays selectable. */
+function ResourceSelect({ mode, id, value, onChange }: { mode: 'route' | 'apiGroup'; id?: string; value?: string; onChange?: (v: string) => void }) {
+  const { t } = useTranslation('gateway');
+  const options = useQuery({
+    queryKey: ['gateway', 'resource-options', mode],
+    queryFn: async () => (mode === 'route'
+      ? (await gatewayApi.routes({ page: 1, limit: 500 })).records.map((r) => ({ value: r.routeId, label: `${r.routeId} — ${r.routeName}` }))
+      : (await gatewayApi.list('apiGroup', { page: 1, limit: 500 })).records.map((g) => ({ value: String(g.name), label: String(g.name) }))),
+  });
+  const list = options.data ?? [];
+  const withCurrent = value && !list.some((o) => o.value === value) ? [{ value, label: value }, ...list] : list;
+  return (
+    <Select id={id} showSearch={{ optionFilterProp: 'label' }} value={value} onChange={onChange} options={withCurrent} loading={options.isLoading}
+      placeholder={t(mode === 'route' ? 'hint.pickRoute' : 'hint.pickApiGroup')} notFoundContent={t('hint.noResources')} />
   );
 }

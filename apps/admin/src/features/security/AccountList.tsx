@@ -46,7 +46,7 @@ export function AccountList() {
     { title: t('field.mobile'), dataIndex: 'mobile', width: 130, render: (v: string | null) => v ?? '—' },
     { title: t('field.createdAt'), dataIndex: 'createdAt', sorter: true, width: 150, render: fmt },
     {
-      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 210, fixed: 'right',
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 190, fixed: 'right',
       render: (_, r) => {
         const more = [
           can('security:account:grant') && { key: 'assign', icon: <TeamOutlined />, label: t('action.assign'), onClick: () => setAssigning(r) },
@@ -59,8 +59,7 @@ export function AccountList() {
         return (
           <Space size={0}>
             {can('security:account:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
-            {can('security:account:grant') && <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => setAssigning(r)}>{t('action.assign')}</Button>}
-            <Dropdown menu={{ items: more as never }} trigger={['click']}><Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('action.more')} /></Dropdown>
+            <Dropdown menu={{ items: more as never }} trigger={['click']}><Button type="link" size="small" icon={<MoreOutlined />}>{t('action.more')}</Button></Dropdown>
           </Space>
         );
       },

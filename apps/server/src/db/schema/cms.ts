@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, serial, integer, text, boolean, jsonb, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ArticleFields, ArticleInput, ArticleKind, ArticleStatus, ArticleVersion, SiteSettings } from '@bencao/contracts';
 
@@ -28,6 +29,8 @@ export const cmsMedia = pgTable('cms_media', {
   widths: jsonb('widths').$type<number[]>().notNull(),
   alt: text('alt').notNull(),
   title: text('title').notNull().default(''),
+  /** unguessable key that lets the console (and preview links) load a medium no live content uses yet */
+  accessKey: text('access_key').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('cms_media_key').on(t.storageKey)]);
@@ -50,6 +53,8 @@ export const cmsArticles = pgTable('cms_articles', {
   publishedAt: timestamp('published_at', { withTimezone: true }),
   fields: jsonb('fields').$type<ArticleFields>().notNull(),
   version: integer('version').notNull().default(1),
+  /** edits saved to a published article: they go live on the next publish (the row keeps the live content) */
+  draft: jsonb('draft').$type<ArticleInput>(),
   /** sha-256 of the current preview token, and when it stops working */
   previewTokenHash: text('preview_token_hash'),
   previewExpiresAt: timestamp('preview_expires_at', { withTimezone: true }),

@@ -4,3 +4,6 @@ export * from './cms';
 export * from './organ';
 export * from './common';
 export * from './gateway';
+export * from './gatewayCredentials';
+export * from './workflow';
+export * from './workflowAdmin';

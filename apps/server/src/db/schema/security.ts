@@ -181,3 +181,31 @@ export const clientErrors = pgTable('client_errors', {
   accountId: integer('account_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('client_errors_created').on(t.createdAt)]);
+
+/**
+ * Failed logins of user ids that have no account, counted like an account's failures, so an
+ * unknown id is answered "locked" after the same number of failures (the lock message tells nothing).
+ */
+export const loginFailures = pgTable('login_failures', {
+  userId: text('user_id').primaryKey(),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  locked: boolean('locked').notNull().default(false),
+  /** null while locked means locked for good (as for an account) */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('login_failures_updated').on(t.updatedAt)]);
+
+/** Request counters per bucket ("login:<address>") and minute window, shared by every server process. */
+export const rateCounters = pgTable('rate_counters', {
+  bucket: text('bucket').notNull(),
+  /** minutes since the epoch */
+  window: integer('window').notNull(),
+  hits: integer('hits').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.bucket, t.window] }), index('rate_counters_window').on(t.window)]);
+
+/** Refresh tokens already rotated away: presenting one again ends its session (token theft). */
+export const usedRefreshTokens = pgTable('used_refresh_tokens', {
+  hash: text('hash').primaryKey(),
+  sessionId: text('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('used_refresh_tokens_used').on(t.usedAt)]);

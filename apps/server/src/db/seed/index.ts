@@ -5,6 +5,8 @@ import { seedCms } from './cms/index';
 import { seedOrgan } from './organ';
 import { seedCommon } from './common/index';
 import { seedGateway } from './gateway';
+import { seedWorkflowAdmin } from './workflowAdmin';
+import { seedWorkflow } from './workflow';
 import { DEMO_ACCOUNTS, seedAdministrator, seedDemoAccounts, seedPolicyAndSuperRole } from './seedSecurity';
 
 export type Seeder = (db: Db, cfg: AppConfig) => Promise<void>;
@@ -13,7 +15,7 @@ export type Seeder = (db: Db, cfg: AppConfig) => Promise<void>;
  * Module seeds that run after the platform's, in order. Each is idempotent: it adds only what is
  * missing, so a second start changes nothing. Demo-only content checks `cfg.profile` itself.
  */
-export const MODULE_SEEDERS: Seeder[] = [seedCms, seedOrgan, seedCommon, seedGateway];
+export const MODULE_SEEDERS: Seeder[] = [seedCms, seedOrgan, seedCommon, seedGateway, seedWorkflowAdmin, seedWorkflow];
 
 export async function seed(db: Db, cfg: AppConfig) {
   await seedPolicyAndSuperRole(db);

@@ -77,7 +77,8 @@ export const MENU_TREE: SeedMenu[] = [
   { code: 'common', names: ['Common components', '公共组件', 'Componentes comunes', '共通コンポーネント'], icon: 'ToolOutlined', children: [
     leaf('commonMenuType', ['Menu categories', '菜单类别', 'Categorías de menú', 'メニュー分類'], 'opt/common/menuType', 'common:menuType', 'FolderOutlined', crud('common:menuType')),
     leaf('commonMenu', ['Menus', '菜单管理', 'Menús', 'メニュー管理'], 'opt/common/menu', 'common:menu', 'MenuOutlined', crud('common:menu')),
-    leaf('commonSerial', ['Serial numbers', '业务流水号', 'Números de serie', '業務連番'], 'opt/common/serial', 'common:serial', 'NumberOutlined', crud('common:serial')),
+    leaf('commonSerial', ['Serial numbers', '业务流水号', 'Números de serie', '業務連番'], 'opt/common/serial', 'common:serial', 'NumberOutlined',
+      crud('common:serial', [{ code: 'common:serial:draw', names: ['Draw a number', '取号', 'Obtener número', '採番'] }])),
     leaf('commonRegion', ['Regions', '行政区划', 'Regiones', '行政区画'], 'opt/common/region', 'common:region', 'EnvironmentOutlined', crud('common:region')),
     leaf('commonCalendar', ['Working calendar', '工作日历', 'Calendario laboral', '営業日カレンダー'], 'opt/common/calendar', 'common:calendar', 'CalendarOutlined',
       [{ code: 'common:calendar:edit', names: EDIT }]),
@@ -88,15 +89,21 @@ export const MENU_TREE: SeedMenu[] = [
     leaf('bpmTaskTodo', ['To-do tasks', '待办任务', 'Tareas pendientes', '未処理タスク'], 'bpm/task/todo', 'bpm:task', 'InboxOutlined'),
     leaf('bpmTaskDone', ['Done tasks', '已办任务', 'Tareas hechas', '処理済みタスク'], 'bpm/task/done', 'bpm:task', 'CheckSquareOutlined'),
     leaf('bpmTaskEnded', ['Ended tasks', '办结任务', 'Tareas finalizadas', '完了タスク'], 'bpm/task/ended', 'bpm:task', 'StopOutlined'),
-    leaf('bpmDefinition', ['Process definitions', '流程定义', 'Definiciones de procesos', 'プロセス定義'], 'bpm/definition', 'bpm:definition', 'PartitionOutlined', crud('bpm:definition')),
-    leaf('bpmMonitor', ['Process monitoring', '流程监控', 'Monitorización de procesos', 'プロセス監視'], 'bpm/monitor', 'bpm:monitor', 'MonitorOutlined'),
+    leaf('bpmDefinition', ['Process definitions', '流程定义', 'Definiciones de procesos', 'プロセス定義'], 'bpm/definition', 'bpm:definition', 'PartitionOutlined', crud('bpm:definition', [
+      { code: 'bpm:definition:publish', names: ['Publish', '发布', 'Publicar', '公開'] },
+    ])),
+    leaf('bpmMonitor', ['Process monitoring', '流程监控', 'Monitorización de procesos', 'プロセス監視'], 'bpm/monitor', 'bpm:monitor', 'MonitorOutlined', [
+      { code: 'bpm:monitor:operate', names: ['Operate', '操作', 'Operar', '操作'] },
+    ]),
     leaf('bpmForm', ['Process forms', '流程表单', 'Formularios de procesos', 'プロセスフォーム'], 'bpm/form', 'bpm:form', 'FormOutlined', crud('bpm:form')),
-    leaf('bpmConfig', ['Process configuration', '流程配置', 'Configuración de procesos', 'プロセス設定'], 'bpm/config', 'bpm:config', 'SettingOutlined'),
+    leaf('bpmConfig', ['Process configuration', '流程配置', 'Configuración de procesos', 'プロセス設定'], 'bpm/config', 'bpm:config', 'SettingOutlined',
+      [{ code: 'bpm:config:edit', names: EDIT }]),
     leaf('bpmPerformance', ['Performance analysis', '绩效分析', 'Análisis de rendimiento', 'パフォーマンス分析'], 'bpm/performance', 'bpm:performance', 'LineChartOutlined'),
     leaf('bpmPluginButton', ['Plugin buttons', '插件按钮', 'Botones de complemento', 'プラグインボタン'], 'bpm/pluginButton', 'bpm:pluginButton', 'ControlOutlined', crud('bpm:pluginButton')),
     leaf('bpmParticipant', ['Participants', '参与者', 'Participantes', '参加者'], 'bpm/participant', 'bpm:participant', 'UsergroupAddOutlined', crud('bpm:participant')),
     leaf('bpmListener', ['Listeners', '监听器', 'Escuchadores', 'リスナー'], 'bpm/listener', 'bpm:listener', 'SoundOutlined', crud('bpm:listener')),
-    leaf('bpmPermission', ['Process permissions', '流程权限', 'Permisos de procesos', 'プロセス権限'], 'bpm/permission', 'bpm:permission', 'KeyOutlined'),
+    leaf('bpmPermission', ['Process permissions', '流程权限', 'Permisos de procesos', 'プロセス権限'], 'bpm/permission', 'bpm:permission', 'KeyOutlined',
+      [{ code: 'bpm:permission:edit', names: EDIT }]),
   ] },
   { code: 'cform', names: ['Cloud forms', '云表单', 'Formularios en la nube', 'クラウドフォーム'], icon: 'FormOutlined', children: [
     leaf('cformList', ['Forms', '表单列表', 'Formularios', 'フォーム一覧'], 'cform/list', 'cform:form', 'UnorderedListOutlined', crud('cform:form')),
@@ -120,6 +127,12 @@ export const MENU_TREE: SeedMenu[] = [
     leaf('gatewayMetrics', ['Gateway metrics', '网关监控', 'Métricas del gateway', 'ゲートウェイ監視'], 'gateway/metrics', 'gateway:metrics', 'AreaChartOutlined'),
     leaf('gatewayAlarmRule', ['Alarm rules', '告警规则', 'Reglas de alarma', 'アラームルール'], 'gateway/alarmRule', 'gateway:alarm', 'AlertOutlined', crud('gateway:alarm')),
     leaf('gatewayAlarmReceiver', ['Alarm receivers', '告警接收人', 'Receptores de alarmas', 'アラーム受信者'], 'gateway/alarmReceiver', 'gateway:alarmReceiver', 'ContactsOutlined', crud('gateway:alarmReceiver')),
+    // application credentials of the open API: delete = revoke (for good); edit = scope, enable/disable
+    leaf('gatewayCredential', ['App credentials', '应用凭证', 'Credenciales de aplicación', 'アプリ資格情報'], 'gateway/credential', 'gateway:credential', 'KeyOutlined', [
+      { code: 'gateway:credential:add', names: ADD },
+      { code: 'gateway:credential:edit', names: EDIT },
+      { code: 'gateway:credential:delete', names: ['Revoke', '吊销', 'Revocar', '失効'] },
+    ]),
   ] },
   { code: 'cms', names: ['Website content', '网站内容', 'Contenido del sitio', 'サイトコンテンツ'], icon: 'GlobalOutlined', children: [
     leaf('cmsColumn', ['Columns', '栏目管理', 'Columnas', 'カラム管理'], 'cms/column', 'cms:column', 'ApartmentOutlined', crud('cms:column')),

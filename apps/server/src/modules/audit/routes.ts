@@ -4,6 +4,7 @@ import { kickSchema, loginLogQuerySchema, onlineQuerySchema, operationLogQuerySc
 import type { ModuleOptions } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
 import { langOf } from '../../platform/i18n';
+import { authOf } from '../../platform/guard';
 import { auditService } from './service';
 
 const tags = ['audit'];
@@ -20,13 +21,13 @@ export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get('/api/audit/online', { config: { authority: 'audit:online' }, schema: { tags, querystring: onlineQuerySchema } },
     async (req) => ok(await svc.online(req.query)));
   app.post('/api/audit/online/kick', { config: { authority: 'audit:online:kick' }, schema: { tags, body: kickSchema } }, async (req) => {
-    const n = await svc.kick(req.body.ids);
+    const n = await svc.kick(req.body.ids, authOf(req).authorities);
     return ok(n, translate(langOf(req), 'security.kicked', { n }));
   });
   app.delete('/api/audit/online/:id', {
     config: { authority: 'audit:online:kick' }, schema: { tags, params: z.object({ id: z.string().min(1).max(100) }) },
   }, async (req) => {
-    const n = await svc.kick([req.params.id]);
+    const n = await svc.kick([req.params.id], authOf(req).authorities);
     return ok(n, translate(langOf(req), 'security.kicked', { n }));
   });
 

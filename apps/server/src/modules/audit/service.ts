@@ -5,7 +5,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { loginLogQuerySchema, onlineQuerySchema, operationLogQuerySchema } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { accounts, loginLogs, operationLogs, sessions } from '../../db/schema/index';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
+import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { offsetOf, orderBy } from '../../platform/paging';
 import type { SessionStore } from '../../platform/auth/sessions';
 
@@ -40,9 +41,13 @@ export function auditService(db: Db, store: SessionStore) {
     return { total: n, records: rows.map((r) => ({ ...r, ...describeAgent(r.userAgent) })) };
   }
 
-  /** Ends live sessions as "kicked": the next request of each answers 401 with envelope code 10002. */
-  async function kick(ids: string[]) {
-    const live = await db.select({ id: sessions.id }).from(sessions).where(and(inArray(sessions.id, ids), isNull(sessions.endedAt)));
+  /**
+   * Ends live sessions as "kicked": the next request of each answers 401 with envelope code 10002.
+   * Only a holder of `*` forces out a super administrator (super role or administrator flag).
+   */
+  async function kick(ids: string[], authorities: Set<string>) {
+    const live = await db.select({ id: sessions.id, accountId: sessions.accountId }).from(sessions).where(and(inArray(sessions.id, ids), isNull(sessions.endedAt)));
+    if (!authorities.has(ALL) && (await privilegedAccounts(db, live.map((s) => s.accountId))).length) throw new AppError(403, 'security.superAccount');
     for (const s of live) await store.end(s.id, 'kicked');
     return live.length;
   }

@@ -26,10 +26,15 @@ export interface StoredImage {
 
 export const variantKey = (storageKey: string, width: number) => `${storageKey}-${width}.webp`;
 
-/** Widths of the variants made for an image `width` pixels wide: those not larger, at least one. */
+/**
+ * Widths of the variants made for an image `width` pixels wide: the standard widths below it, and
+ * its own width when it is narrower than the largest standard one (a 700 px picture gets 320, 640
+ * and 700, never only a blurry 640 stretched).
+ */
 export const variantWidths = (width: number) => {
-  const ws: number[] = MEDIA_WIDTHS.filter((w) => w <= width);
-  return ws.length ? ws : [MEDIA_WIDTHS[0]];
+  const largest = MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1];
+  if (width >= largest) return MEDIA_WIDTHS.filter((w) => w <= width) as number[];
+  return [...MEDIA_WIDTHS.filter((w) => w < width), width];
 };
 
 /**
@@ -70,17 +75,23 @@ export async function deleteStoredImage(storage: MediaStorage, storageKey: strin
   for (const w of widths) await storage.delete(variantKey(storageKey, w));
 }
 
-export interface MediaLike { id: number; width: number; height: number; widths: number[]; alt: string }
+export interface MediaLike { id: number; width: number; height: number; widths: number[]; alt: string; accessKey?: string }
 
-export const mediaUrl = (id: number, width?: number) => (width ? `/api/site/media/${id}/${width}` : `/api/site/media/${id}`);
+export const mediaUrl = (id: number, width?: number, key?: string) =>
+  `/api/site/media/${id}${width ? `/${width}` : ''}${key ? `?k=${key}` : ''}`;
 
-/** `<img>` attributes for a media row: src of a mid-size variant, srcset of all, the original's size. */
-export function siteImage(m: MediaLike, alt?: string): SiteImage {
-  const ws = [...m.widths].sort((a, b) => a - b);
+/**
+ * `<img>` attributes for a media row: src of a mid-size variant, srcset of all, the original's size.
+ * With `key`, the URLs carry the medium's access key (console and preview answers only).
+ */
+export function siteImage(m: MediaLike, alt?: string, key?: string): SiteImage {
+  const ws = [...new Set(m.widths)].sort((a, b) => a - b);
   const src = [...ws].reverse().find((w) => w <= 1024) ?? ws[0];
+  const seen = new Set<number>();
   return {
-    url: mediaUrl(m.id, src),
-    srcset: ws.map((w) => `${mediaUrl(m.id, w)} ${Math.min(w, m.width)}w`).join(', '),
+    url: mediaUrl(m.id, src, key),
+    srcset: ws.filter((w) => { const d = Math.min(w, m.width); if (seen.has(d)) return false; seen.add(d); return true; })
+      .map((w) => `${mediaUrl(m.id, w, key)} ${Math.min(w, m.width)}w`).join(', '),
     width: m.width,
     height: m.height,
     alt: alt ?? m.alt,
@@ -92,3 +103,16 @@ export function pickVariant(widths: number[], requested: number): number {
   const ws = [...widths].sort((a, b) => a - b);
   return [...ws].reverse().find((w) => w <= requested) ?? ws[0];
 }
+
+const MEDIA_REF = /(\/api\/site\/media\/(\d+)(?:\/\d+)?)(\?k=[0-9a-f]{1,64})?/g;
+
+/** Adds each medium's access key to the media URLs of an HTML body (console and preview answers). */
+export function withMediaKeys(html: string, keyOf: (id: number) => string | undefined): string {
+  return html.replace(MEDIA_REF, (_all, url: string, id: string) => {
+    const k = keyOf(Number(id));
+    return k ? `${url}?k=${k}` : url;
+  });
+}
+
+/** Takes access keys out of media URLs before a body is stored: stored and public bodies never hold them. */
+export const withoutMediaKeys = (html: string) => html.replace(MEDIA_REF, (_all, url: string) => url);

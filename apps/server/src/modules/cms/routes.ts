@@ -13,6 +13,7 @@ import { AppError, badRequest } from '../../platform/errors';
 import { langOf } from '../../platform/i18n';
 import { cmsService } from './service';
 import { localDiskStorage, mediaDir } from './storage';
+import { seoRoutes } from './seo';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
@@ -68,8 +69,9 @@ export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
     config: { authority: 'cms:article:edit' },
     schema: { tags, params: idParam.extend({ versionId: z.coerce.number().int().positive() }) },
   }, async (req) => ok(await svc.articles.restore(req.params.id, req.params.versionId, user(req))));
-  // a short-lived token that lets the site show this article whatever its state
-  app.post('/api/cms/articles/:id/preview', { config: { authority: 'cms:article' }, schema: { tags, params: idParam } },
+  // a short-lived token that lets the site show this article whatever its state (and its pending
+  // edits): it reveals unpublished content, so it takes the edit authority, not the read one
+  app.post('/api/cms/articles/:id/preview', { config: { authority: 'cms:article:edit' }, schema: { tags, params: idParam } },
     async (req) => ok(await svc.articles.preview(req.params.id)));
 
   // ───────────────────────── media ─────────────────────────
@@ -115,11 +117,15 @@ export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
 
   // ───────────────────────── public site (only published, in-window content) ─────────────────────────
   const siteTags = ['site'];
+  // path URLs of the site's content (server-rendered pages), /sitemap.xml, /robots.txt
+  await app.register(seoRoutes, { svc, config: deps.config, deps });
   // SPEC §7: the header menu
   app.get('/api/art/column/columnTreeselect', {
     config: { authority: PUBLIC },
     schema: { tags: siteTags, querystring: z.object({ parentId: z.coerce.number().int().positive().default(HEADER_COLUMN_ID) }) },
   }, async (req) => ok(await svc.columns.publicChildren(req.query.parentId)));
+  // the whole visible column tree under the header (sub-menus, sub-column lists), in one answer
+  app.get('/api/site/columns', { config: { authority: PUBLIC }, schema: { tags: siteTags } }, async () => ok(await svc.columns.publicTree()));
   app.get('/api/site/settings', { config: { authority: PUBLIC }, schema: { tags: siteTags } }, async () => ok(await svc.settings.get()));
   app.get('/api/site/articles', { config: { authority: PUBLIC }, schema: { tags: siteTags, querystring: siteArticleQuerySchema } },
     async (req) => ok(await svc.site.list(req.query)));
@@ -142,17 +148,22 @@ export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
   app.get('/api/site/products/categories', { config: { authority: PUBLIC }, schema: { tags: siteTags } },
     async () => ok(await svc.site.productCategories()));
 
+  // media: public only while live content shows them; `k` (the medium's access key) opens any one
+  // for the console and preview links, and such answers are never cached publicly
   const sendMedia = async (reply: FastifyReply, ifNoneMatch: string | undefined, found: Awaited<ReturnType<typeof svc.media.bytes>>) => {
-    if (!found) return reply.code(404).send({ code: 404, msg: 'not found', data: null });
+    if (found === 'badWidth') throw badRequest('error.validation', { field: 'width', rule: 'width' });
+    if (!found) return reply.code(404).header('cache-control', 'no-store').send({ code: 404, msg: 'not found', data: null });
     const etag = `"${found.etag}"`;
-    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag).header('x-content-type-options', 'nosniff');
+    reply.header('cache-control', found.public ? 'public, max-age=31536000, immutable' : 'private, no-cache').header('etag', etag).header('x-content-type-options', 'nosniff');
     if (ifNoneMatch === etag) return reply.code(304).send();
     return reply.type(found.mime).send(found.bytes);
   };
-  app.get('/api/site/media/:id', { config: { authority: PUBLIC }, schema: { tags: siteTags, params: idParam } },
-    async (req, reply) => sendMedia(reply, req.headers['if-none-match'], await svc.media.bytes(req.params.id)));
+  const keyQuery = z.object({ k: z.string().regex(/^[0-9a-f]{1,64}$/).optional() });
+  app.get('/api/site/media/:id', { config: { authority: PUBLIC }, schema: { tags: siteTags, params: idParam, querystring: keyQuery } },
+    async (req, reply) => sendMedia(reply, req.headers['if-none-match'], await svc.media.bytes(req.params.id, undefined, req.query.k)));
   app.get('/api/site/media/:id/:width', {
     config: { authority: PUBLIC },
-    schema: { tags: siteTags, params: idParam.extend({ width: z.coerce.number().int().refine((w) => (MEDIA_WIDTHS as readonly number[]).includes(w), 'width') }) },
-  }, async (req, reply) => sendMedia(reply, req.headers['if-none-match'], await svc.media.bytes(req.params.id, req.params.width)));
+    // the standard widths, or a picture's own width when it is narrower than the largest (checked by the service)
+    schema: { tags: siteTags, params: idParam.extend({ width: z.coerce.number().int().min(1).max(MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]) }), querystring: keyQuery },
+  }, async (req, reply) => sendMedia(reply, req.headers['if-none-match'], await svc.media.bytes(req.params.id, req.params.width, req.query.k)));
 };

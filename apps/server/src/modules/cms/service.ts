@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
-  HEADER_COLUMN_ID, MEDIA_MAX_BYTES, SITE_DETAIL_ROUTES, articleFieldsSchemas,
-  type ArticleFields, type ArticleInput, type ArticleListQuery, type ArticleVersion, type ArticleVersionDetail,
+  HEADER_COLUMN_ID, MEDIA_MAX_BYTES, MEDIA_WIDTHS, SITE_DETAIL_ROUTES, articleFieldsSchemas,
+  type ArticleFields, type ArticleInput, type ArticleKind, type ArticleListQuery, type ArticleVersion, type ArticleVersionDetail,
   type CmsArticle, type CmsArticleRow, type CmsColumn, type CmsColumnNode, type CmsMedia, type ColumnInput,
   type Page, type PageQuery, type PreviewAnswer, type ProductCategory, type PublishInput, type SiteArticleDetail,
   type SiteArticleQuery, type SiteArticleSummary, type SiteColumn, type SiteImage, type SiteSettings, type BidFields,
@@ -11,8 +11,8 @@ import type { Db } from '../../db/client';
 import { cmsArticles, cmsArticleVersions, cmsColumns, cmsMedia, cmsSettings } from '../../db/schema/index';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { offsetOf, orderBy } from '../../platform/paging';
-import { sanitizeBody } from './sanitize';
-import { deleteStoredImage, mediaUrl, pickVariant, siteImage, storeImage, variantKey } from './media';
+import { mediaIdsIn, sanitizeBody } from './sanitize';
+import { deleteStoredImage, mediaUrl, pickVariant, siteImage, storeImage, variantKey, withMediaKeys, withoutMediaKeys } from './media';
 import type { MediaStorage } from './storage';
 
 type ArticleRow = typeof cmsArticles.$inferSelect;
@@ -66,11 +66,18 @@ export function cmsService(db: Db, storage: MediaStorage) {
     return out;
   }
 
+  /** live content (published, in its window) showing a medium: only such media are public */
+  const liveUse = (id: number) => sql`select 1 from ${cmsArticles} where ${liveSql} and (${cmsArticles.coverId} = ${id}
+          or ${cmsArticles.fields} -> 'images' @> to_jsonb(array[${id}::int])
+          or ${cmsArticles.fields} -> 'attachments' @> jsonb_build_array(jsonb_build_object('mediaId', ${id}::int))
+          or ${cmsArticles.body} ~ ('/api/site/media/' || ${id}::int || '([^0-9]|$)'))`;
+
   const toMedia = (m: MediaRow, usedBy = 0): CmsMedia => {
-    const img = siteImage(m);
+    const img = siteImage(m, undefined, m.accessKey);
     return {
       id: m.id, filename: m.filename, mime: m.mime as CmsMedia['mime'], size: m.size, width: m.width, height: m.height,
-      alt: m.alt, title: m.title, url: mediaUrl(m.id), widths: m.widths, srcset: img.srcset, usedBy,
+      alt: m.alt, title: m.title, url: mediaUrl(m.id, undefined, m.accessKey), widths: m.widths, srcset: img.srcset,
+      thumb: mediaUrl(m.id, Math.min(...m.widths), m.accessKey), accessKey: m.accessKey, usedBy,
       createdBy: m.createdBy, createdAt: m.createdAt.toISOString(),
     };
   };
@@ -118,18 +125,28 @@ export function cmsService(db: Db, storage: MediaStorage) {
       }
       return rows.length;
     },
-    /** bytes of the original or of a variant, for the public media route */
-    async bytes(id: number, width?: number): Promise<{ bytes: Buffer; mime: string; etag: string } | null> {
-      const [row] = await db.select().from(cmsMedia).where(eq(cmsMedia.id, id));
-      if (!row) return null;
+    /**
+     * Bytes of the original or of a variant, for the public media route: only media that live
+     * content shows, or any medium with its access key (the console, preview links; not cached
+     * publicly). Everything else is "not found", so unpublished media cannot be enumerated by id.
+     */
+    async bytes(id: number, width?: number, accessKey?: string): Promise<{ bytes: Buffer; mime: string; etag: string; public: boolean } | 'badWidth' | null> {
+      // one round trip: the row and whether live content shows it
+      const [found] = await db.select({ row: cmsMedia, live: sql<boolean>`exists (${liveUse(id)})` }).from(cmsMedia).where(eq(cmsMedia.id, id));
+      if (!found) return null;
+      const { row } = found;
+      const keyed = !!accessKey && accessKey.length === row.accessKey.length
+        && crypto.timingSafeEqual(Buffer.from(accessKey), Buffer.from(row.accessKey));
+      if (!keyed && !found.live) return null;
       if (width === undefined) {
         const bytes = await storage.get(row.storageKey);
-        return bytes && { bytes, mime: row.mime, etag: row.storageKey };
+        return bytes && { bytes, mime: row.mime, etag: row.storageKey, public: !keyed };
       }
+      if (!(MEDIA_WIDTHS as readonly number[]).includes(width) && !row.widths.includes(width)) return 'badWidth';
       const w = pickVariant(row.widths, width);
       const key = variantKey(row.storageKey, w);
       const bytes = await storage.get(key);
-      return bytes && { bytes, mime: 'image/webp', etag: key };
+      return bytes && { bytes, mime: 'image/webp', etag: key, public: !keyed };
     },
     maxBytes: MEDIA_MAX_BYTES,
   };
@@ -239,6 +256,20 @@ export function cmsService(db: Db, storage: MediaStorage) {
         .orderBy(asc(cmsColumns.seq), asc(cmsColumns.id));
       return rows.map((r) => ({ id: r.id, label: r.label, path: r.path, parent: r.parent ?? HEADER_COLUMN_ID }));
     },
+    /** every visible column under the header, parents before children (a hidden column hides its subtree) */
+    async publicTree(): Promise<SiteColumn[]> {
+      const rows = await allColumns();
+      const out: SiteColumn[] = [];
+      const walk = (parent: number) => {
+        for (const r of rows) {
+          if (r.parent !== parent || !r.visible) continue;
+          out.push({ id: r.id, label: r.label, path: r.path, parent });
+          walk(r.id);
+        }
+      };
+      walk(HEADER_COLUMN_ID);
+      return out;
+    },
   };
   function depth(rows: ColumnRow[], id: number) {
     let d = 0; let cur = rows.find((r) => r.id === id);
@@ -269,20 +300,35 @@ export function cmsService(db: Db, storage: MediaStorage) {
     fields: a.fields,
   } as ArticleInput);
 
-  async function decorate(rows: ArticleRow[]) {
-    const [covers, cols] = await Promise.all([
+  /** the row as the editor last saved it: a published row with pending edits shows them */
+  function withDraft(a: ArticleRow): ArticleRow {
+    if (!a.draft) return a;
+    const d = a.draft;
+    return {
+      ...a, title: d.title, summary: d.summary ?? '', body: d.body ?? '', coverId: d.coverId ?? null, columnId: d.columnId ?? null,
+      slug: d.slug || null, seoTitle: d.seoTitle ?? '', seoDescription: d.seoDescription ?? '', seq: d.seq ?? 0,
+      publishAt: toDate(d.publishAt), unpublishAt: toDate(d.unpublishAt), fields: d.fields as ArticleFields,
+    };
+  }
+
+  /** console answers: what the editor saved (pending edits included), media URLs with their access keys */
+  async function decorate(saved: ArticleRow[], withBody = true) {
+    const rows = saved.map(withDraft);
+    const [covers, cols, inBody] = await Promise.all([
       mediaById(rows.map((r) => r.coverId ?? 0)),
       db.select({ id: cmsColumns.id, label: cmsColumns.label }).from(cmsColumns),
+      withBody ? mediaById(rows.flatMap((r) => mediaIdsIn(r.body))) : Promise.resolve(new Map<number, MediaRow>()),
     ]);
     const labels = new Map(cols.map((c) => [c.id, c.label]));
     const now = Date.now();
-    return rows.map((a): CmsArticle => {
+    return rows.map((a, i): CmsArticle => {
       const cover = a.coverId ? covers.get(a.coverId) : undefined;
+      const live = saved[i];
       return {
-        id: a.id, kind: a.kind, title: a.title, summary: a.summary, body: a.body, coverId: a.coverId,
-        cover: cover ? siteImage(cover) : null, columnId: a.columnId, columnLabel: a.columnId ? labels.get(a.columnId) ?? null : null,
+        id: a.id, kind: a.kind, title: a.title, summary: a.summary, body: withMediaKeys(a.body, (id) => inBody.get(id)?.accessKey), coverId: a.coverId,
+        cover: cover ? siteImage(cover, undefined, cover.accessKey) : null, pendingDraft: !!live.draft, columnId: a.columnId, columnLabel: a.columnId ? labels.get(a.columnId) ?? null : null,
         slug: a.slug, seoTitle: a.seoTitle, seoDescription: a.seoDescription, seq: a.seq, status: a.status,
-        publishAt: iso(a.publishAt), unpublishAt: iso(a.unpublishAt), publishedAt: iso(a.publishedAt), live: isLive(a, now),
+        publishAt: iso(a.publishAt), unpublishAt: iso(a.unpublishAt), publishedAt: iso(a.publishedAt), live: isLive(live, now),
         fields: a.fields, version: a.version, createdBy: a.createdBy, updatedBy: a.updatedBy,
         createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString(),
       };
@@ -308,14 +354,27 @@ export function cmsService(db: Db, storage: MediaStorage) {
       if (dup.length) throw conflict('slug');
     }
     return {
-      kind: input.kind, title: input.title, summary: input.summary, body: sanitizeBody(input.body), coverId: input.coverId ?? null,
+      kind: input.kind, title: input.title, summary: input.summary, body: sanitizeBody(withoutMediaKeys(input.body)), coverId: input.coverId ?? null,
       columnId: input.columnId ?? null, slug, seoTitle: input.seoTitle, seoDescription: input.seoDescription, seq: input.seq,
       publishAt: toDate(input.publishAt), unpublishAt: toDate(input.unpublishAt), fields,
     };
   }
 
   async function addVersion(tx: Pick<Db, 'insert'>, a: ArticleRow, action: ArticleVersion['action'], user: string) {
-    await tx.insert(cmsArticleVersions).values({ articleId: a.id, version: a.version, action, title: a.title, status: a.status, snapshot: snapshotOf(a), createdBy: user });
+    const saved = withDraft(a);
+    await tx.insert(cmsArticleVersions).values({ articleId: a.id, version: a.version, action, title: saved.title, status: a.status, snapshot: snapshotOf(saved), createdBy: user });
+  }
+
+  /**
+   * Saves edited content. A published article keeps serving its live content: the edits wait in
+   * `draft` until the next publish (previews show them). Anything else is changed in place.
+   */
+  async function saveContent(cur: ArticleRow, values: Awaited<ReturnType<typeof prepare>>, action: ArticleVersion['action'], user: string) {
+    if (cur.status === 'published') {
+      const draft = snapshotOf({ ...cur, ...values } as ArticleRow);
+      return change(cur.id, { draft }, action, user);
+    }
+    return change(cur.id, { ...values, draft: null }, action, user);
   }
 
   async function load(id: number) {
@@ -359,7 +418,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
           .limit(q.limit).offset(offsetOf(q)),
         db.select({ n: count }).from(cmsArticles).where(where),
       ]);
-      return { total: n, records: (await decorate(rows)).map(({ body: _b, ...r }) => r) };
+      return { total: n, records: (await decorate(rows, false)).map(({ body: _b, ...r }) => r) };
     },
     async get(id: number) {
       return (await decorate([await load(id)]))[0];
@@ -383,7 +442,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
       const cur = await load(id);
       if (cur.kind !== input.kind) throw badRequest('cms.kindChange');
       const values = await prepare(input, id);
-      return (await decorate([await change(id, values, 'update', user)]))[0];
+      return (await decorate([await saveContent(cur, values, 'update', user)]))[0];
     },
     async remove(ids: number[]) {
       const rows = await db.delete(cmsArticles).where(inArray(cmsArticles.id, ids)).returning({ id: cmsArticles.id });
@@ -397,12 +456,16 @@ export function cmsService(db: Db, storage: MediaStorage) {
       if (input.unpublishAt !== undefined) unpublishAt = toDate(input.unpublishAt);
       else unpublishAt = cur.unpublishAt && cur.unpublishAt.getTime() > Date.now() ? cur.unpublishAt : null;
       if (publishAt && unpublishAt && unpublishAt <= publishAt) throw badRequest('error.validation', { field: 'unpublishAt', rule: 'unpublishAt must be later than publishAt' });
-      const row = await change(id, { status: 'published', publishAt, unpublishAt, publishedAt: cur.publishedAt ?? new Date() }, 'publish', user);
+      // pending edits go live now
+      const content = cur.draft ? { ...(await prepare(cur.draft, id)), draft: null } : {};
+      const row = await change(id, { ...content, status: 'published', publishAt, unpublishAt, publishedAt: cur.publishedAt ?? new Date() }, 'publish', user);
       return (await decorate([row]))[0];
     },
     async unpublish(id: number, user: string) {
-      await load(id);
-      return (await decorate([await change(id, { status: 'unpublished' }, 'unpublish', user)]))[0];
+      const cur = await load(id);
+      // off the site: pending edits become the content
+      const content = cur.draft ? { ...(await prepare(cur.draft, id)), draft: null } : {};
+      return (await decorate([await change(id, { ...content, status: 'unpublished' }, 'unpublish', user)]))[0];
     },
     async versions(id: number): Promise<ArticleVersion[]> {
       await load(id);
@@ -420,8 +483,9 @@ export function cmsService(db: Db, storage: MediaStorage) {
     /** puts the content of an earlier version back (the publication state stays as it is) */
     async restore(id: number, versionId: number, user: string) {
       const v = await articles.version(id, versionId);
+      const cur = await load(id);
       const values = await prepare(v.snapshot, id);
-      return (await decorate([await change(id, values, 'restore', user)]))[0];
+      return (await decorate([await saveContent(cur, values, 'restore', user)]))[0];
     },
     async preview(id: number): Promise<PreviewAnswer> {
       const a = await load(id);
@@ -455,11 +519,20 @@ export function cmsService(db: Db, storage: MediaStorage) {
   const productOrder = [asc(cmsArticles.seq), sql`${cmsArticles.fields} ->> 'name'`, asc(cmsArticles.id)];
   const dateOrder = [desc(shownDate), desc(cmsArticles.id)];
 
-  async function detail(row: ArticleRow): Promise<SiteArticleDetail> {
+  /** the site's detail; a preview shows pending edits, says it is one, and gives its media URLs their keys */
+  async function detail(saved: ArticleRow, preview = false): Promise<SiteArticleDetail> {
+    const row = preview ? withDraft(saved) : saved;
     const [summary] = await toSummaries([row]);
     const imageIds = row.kind === 'product' ? (row.fields as { images?: number[] }).images ?? [] : [];
-    const imgs = await mediaById(imageIds);
-    const images: SiteImage[] = imageIds.map((i) => imgs.get(i)).filter((m): m is MediaRow => !!m).map((m) => siteImage(m));
+    const imgs = await mediaById([...imageIds, row.coverId ?? 0, ...(preview ? mediaIdsIn(row.body) : [])]);
+    const key = (m: MediaRow) => (preview ? m.accessKey : undefined);
+    const images: SiteImage[] = imageIds.map((i) => imgs.get(i)).filter((m): m is MediaRow => !!m).map((m) => siteImage(m, undefined, key(m)));
+    const cover = row.coverId ? imgs.get(row.coverId) : undefined;
+    if (preview && cover) summary.cover = siteImage(cover, undefined, cover.accessKey);
+    if (preview && row.kind === 'bid') {
+      const f = summary.fields as BidFields;
+      summary.fields = { ...f, attachments: f.attachments.map((x) => ({ ...x, url: x.mediaId && x.url === mediaUrl(x.mediaId) ? withMediaKeys(x.url, (id) => imgs.get(id)?.accessKey ?? undefined) : x.url })) };
+    }
     let prev = null; let next = null;
     if (row.kind !== 'page') {
       const order = row.kind === 'product'
@@ -476,7 +549,11 @@ export function cmsService(db: Db, storage: MediaStorage) {
       if (r?.prev_id) prev = { id: Number(r.prev_id), title: String(r.prev_title) };
       if (r?.next_id) next = { id: Number(r.next_id), title: String(r.next_title) };
     }
-    return { ...summary, body: sanitizeBody(row.body), seoTitle: row.seoTitle, seoDescription: row.seoDescription, images, prev, next };
+    const body = sanitizeBody(row.body);
+    return {
+      ...summary, body: preview ? withMediaKeys(body, (id) => imgs.get(id)?.accessKey) : body,
+      seoTitle: row.seoTitle, seoDescription: row.seoDescription, images, prev, next, ...(preview ? { preview: true } : {}),
+    };
   }
 
   function previewAllowed(row: ArticleRow, token?: string) {
@@ -493,7 +570,9 @@ export function cmsService(db: Db, storage: MediaStorage) {
         q.kind ? eq(cmsArticles.kind, q.kind) : undefined,
         columnIds ? inArray(cmsArticles.columnId, columnIds) : undefined,
         q.category ? sql`${cmsArticles.fields} ->> 'category' = ${q.category}` : undefined,
-        q.keyword ? or(sql`${cmsArticles.title} ilike ${like(q.keyword)}`, sql`${cmsArticles.summary} ilike ${like(q.keyword)}`) : undefined,
+        // bid notices are also found by their project (name and number, e.g. BC-ZB-2026-031)
+        q.keyword ? or(sql`${cmsArticles.title} ilike ${like(q.keyword)}`, sql`${cmsArticles.summary} ilike ${like(q.keyword)}`,
+          sql`(${cmsArticles.kind} = 'bid' and ${cmsArticles.fields} ->> 'project' ilike ${like(q.keyword)})`) : undefined,
       );
       const [rows, [{ n }]] = await Promise.all([
         db.select().from(cmsArticles).where(where).orderBy(...(q.kind === 'product' ? productOrder : dateOrder))
@@ -504,14 +583,25 @@ export function cmsService(db: Db, storage: MediaStorage) {
     },
     async article(id: number, previewToken?: string): Promise<SiteArticleDetail> {
       const [row] = await db.select().from(cmsArticles).where(eq(cmsArticles.id, id));
-      if (!row || !(isLive(row) || previewAllowed(row, previewToken))) throw notFound();
+      if (!row) throw notFound();
+      if (previewAllowed(row, previewToken)) return detail(row, true);
+      if (!isLive(row)) throw notFound();
       return detail(row);
     },
     /** a page by slug; with a valid preview token, the page as saved whatever its state */
     async page(slug: string, previewToken?: string): Promise<SiteArticleDetail> {
       const [row] = await db.select().from(cmsArticles).where(eq(cmsArticles.slug, slug));
-      if (!row || !(isLive(row) || previewAllowed(row, previewToken))) throw notFound();
+      if (!row) throw notFound();
+      if (previewAllowed(row, previewToken)) return detail(row, true);
+      if (!isLive(row)) throw notFound();
       return detail(row);
+    },
+    /** every live piece of content with its last change, for /sitemap.xml */
+    async sitemapEntries(): Promise<{ kind: ArticleKind; id: number; slug: string | null; updatedAt: string }[]> {
+      const rows = await db.select({ kind: cmsArticles.kind, id: cmsArticles.id, slug: cmsArticles.slug, updatedAt: cmsArticles.updatedAt })
+        .from(cmsArticles).where(liveSql).orderBy(asc(cmsArticles.kind), desc(cmsArticles.updatedAt), desc(cmsArticles.id));
+      return rows.filter((r) => r.kind !== 'page' || ['overview', 'strategy', 'history', 'party', 'culture'].includes(r.slug ?? ''))
+        .map((r) => ({ kind: r.kind, id: r.id, slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
     },
     async productCategories(): Promise<ProductCategory[]> {
       const res = await db.execute<{ name: string; n: number; s: number }>(sql`

@@ -2,13 +2,13 @@ import os from 'node:os';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Environment } from '@marcbachmann/cel-js';
-import nodemailer from 'nodemailer';
 import { ALARM_VARIABLES, translate, type AlarmState, type Lang, type alarmEventQuerySchema } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { gwAlarmEvents, gwAlarmReceivers, gwAlarmRules } from '../../db/schema/index';
 import { offsetOf, orderBy } from '../../platform/paging';
 import { gatewayMetrics as processMetrics, type GatewayMetrics } from './metrics';
 import { like } from './service';
+import { readSmtpConfig, smtpMailer, type Mail, type Mailer, type SmtpConfig } from '../../platform/mail';
 
 /**
  * Alarms over the gateway's counters (Prometheus-style): each in-use rule's expression is a CEL
@@ -97,19 +97,11 @@ export function inWorkingHours(start: string, end: string, now: Date): boolean {
   return s <= e ? m >= s && m <= e : m >= s || m <= e;
 }
 
-export interface AlarmMail { to: string[]; subject: string; text: string }
-export interface AlarmMailer { send(mail: AlarmMail): Promise<void> }
-export interface SmtpConfig { host: string; port: number; from: string; user?: string; pass?: string }
-
-/** Mail through the SMTP server of the environment (nodemailer). */
-export function smtpMailer(cfg: SmtpConfig): AlarmMailer {
-  const transport = nodemailer.createTransport({
-    host: cfg.host, port: cfg.port, secure: cfg.port === 465,
-    auth: cfg.user ? { user: cfg.user, pass: cfg.pass ?? '' } : undefined,
-    connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000,
-  });
-  return { async send(mail) { await transport.sendMail({ from: cfg.from, to: mail.to, subject: mail.subject, text: mail.text }); } };
-}
+export type AlarmMail = Mail;
+export type AlarmMailer = Mailer;
+export type { SmtpConfig };
+/** Mail through the SMTP server of the environment (platform/mail.ts). */
+export { smtpMailer };
 
 export interface AlarmConfig { intervalMs: number; smtp: SmtpConfig | null; lang: Lang }
 /** ALARM_INTERVAL_SEC (default 15), SMTP_HOST / SMTP_PORT / SMTP_FROM (/ SMTP_USER / SMTP_PASS), ALARM_MAIL_LANG (default zh). */
@@ -118,9 +110,7 @@ export function readAlarmConfig(env: NodeJS.ProcessEnv = process.env): AlarmConf
   const lang = (['en', 'zh', 'es', 'ja'].includes(env.ALARM_MAIL_LANG ?? '') ? env.ALARM_MAIL_LANG : 'zh') as Lang;
   return {
     intervalMs: Math.max(1, Number.isFinite(interval) ? interval : 15) * 1000,
-    smtp: env.SMTP_HOST
-      ? { host: env.SMTP_HOST, port: Number(env.SMTP_PORT ?? 25), from: env.SMTP_FROM || `bencao@${os.hostname()}`, user: env.SMTP_USER || undefined, pass: env.SMTP_PASS || undefined }
-      : null,
+    smtp: readSmtpConfig(env),
     lang,
   };
 }

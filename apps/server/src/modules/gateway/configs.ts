@@ -99,10 +99,12 @@ export function configService(db: Db) {
   async function update(id: number, input: ConfigInput, operator: string | null) {
     const old = await get(id);
     checkSyntax(input.type, input.content);
+    // with casMd5 the row changes only if nobody published or rolled it back since the editor read it
     const [r] = await db.update(gwConfigs).set({
       appName: input.appName, tags: input.tags, description: input.description, type: input.type, content: input.content,
       md5: md5Of(input.content), updatedBy: operator, updatedAt: new Date(),
-    }).where(eq(gwConfigs.id, id)).returning();
+    }).where(input.casMd5 ? and(eq(gwConfigs.id, id), eq(gwConfigs.md5, input.casMd5)) : eq(gwConfigs.id, id)).returning();
+    if (!r) throw new AppError(409, 'gateway.configChanged');
     await history(old, 'update', operator);
     return r;
   }

@@ -35,7 +35,17 @@ interface Rules {
   degrade: (DegradeRule & { key: string })[];
 }
 
-export interface GatewayOptions { port: number; host: string; pollMs?: number; logLevel?: string }
+export interface GatewayOptions {
+  port: number;
+  host: string;
+  pollMs?: number;
+  logLevel?: string;
+  /** how long an upstream may take to answer before the caller gets 504 (a route's ResponseTimeout filter overrides it) */
+  timeoutMs?: number;
+  /** proxies whose X-Forwarded-* headers are believed (TRUST_PROXY); none by default */
+  trustProxy?: string[];
+}
+export const DEFAULT_GATEWAY_TIMEOUT_MS = 30_000;
 export interface Gateway {
   app: FastifyInstance;
   url: string;
@@ -96,7 +106,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const HOP_HEADERS = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
 
 export async function startGateway(db: Db, opts: GatewayOptions): Promise<Gateway> {
-  const app = Fastify({ logger: { level: opts.logLevel ?? 'warn' }, trustProxy: true, bodyLimit: 50 * 1024 * 1024 });
+  const app = Fastify({
+    logger: { level: opts.logLevel ?? 'warn' },
+    trustProxy: opts.trustProxy?.length ? opts.trustProxy : false,
+    bodyLimit: 50 * 1024 * 1024,
+    // a URL Fastify cannot route (bad escapes, …) gets the gateway's envelope, not Fastify's own body
+    frameworkErrors: (_err, req, reply) => { envelope(req as FastifyRequest, reply as unknown as Replier, 400, 'error.badUrl'); },
+  });
+  const defaultTimeout = opts.timeoutMs ?? DEFAULT_GATEWAY_TIMEOUT_MS;
   const registry = registryService(db);
   const pollMs = opts.pollMs ?? 500;
 
@@ -230,8 +247,10 @@ export async function startGateway(db: Db, opts: GatewayOptions): Promise<Gatewa
     const target = `${origin}${rewritePath(path, route.filters, vars)}${search ? `?${search}` : ''}`;
     const filters = route.filters;
     const setStatus = filters.reduce<number | null>((s, f) => (f.name === 'SetStatus' ? f.status : s), null);
+    const timeout = filters.reduce((t, f) => (f.name === 'ResponseTimeout' ? f.ms : t), defaultTimeout);
 
     return reply.from(target, {
+      timeout,
       rewriteRequestHeaders: (_r, headers) => {
         const out: Record<string, string | string[] | undefined> = { ...headers };
         for (const h of HOP_HEADERS) if (h !== 'transfer-encoding') delete out[h];
@@ -270,12 +289,17 @@ export async function startGateway(db: Db, opts: GatewayOptions): Promise<Gatewa
       onError: (rep, { error }) => {
         finish(true);
         rep.log.warn({ err: error, target }, 'upstream failed');
-        const status = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
-        envelope(req, rep as unknown as Replier, status, 'gateway.upstreamError');
+        const timedOut = (error as { statusCode?: number }).statusCode === 504;
+        envelope(req, rep as unknown as Replier, timedOut ? 504 : 502, timedOut ? 'gateway.upstreamTimeout' : 'gateway.upstreamError');
       },
     });
   }
 
+  app.setErrorHandler((err: { statusCode?: number }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'gateway error');
+    return envelope(req, reply, status, status === 500 ? 'error.system' : status === 413 ? 'error.tooLarge' : 'error.badRequest');
+  });
   app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/*', handler: handle });
   app.route({ method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/', handler: handle });
 

@@ -158,7 +158,12 @@ export function registryService(db: Db) {
     const [s] = await db.select().from(gwServices).where(and(eq(gwServices.name, name), eq(gwServices.group, group)));
     return s ?? null;
   }
-  /** Registers (or refreshes) an ephemeral instance; an unknown service is created with threshold 0. An operator's offline stays. */
+  const persistent = (input: z.infer<typeof beatSchema>) =>
+    new AppError(403, 'gateway.instancePersistent', { service: input.serviceName, ip: input.ip, port: input.port });
+  /**
+   * Registers (or refreshes) an ephemeral instance; an unknown service is created with threshold 0. An operator's offline stays.
+   * An address an operator added by hand (persistent) is never taken over: 403.
+   */
   async function register(input: z.infer<typeof registerSchema>) {
     await purge();
     let s = await serviceByName(input.serviceName, input.groupName);
@@ -171,22 +176,35 @@ export function registryService(db: Db) {
       serviceId: s.id, ip: input.ip, port: input.port, weight: input.weight, cluster: input.cluster, metadata: input.metadata, ephemeral: true,
     }).onConflictDoUpdate({
       target: [gwInstances.serviceId, gwInstances.ip, gwInstances.port],
-      set: { weight: input.weight, cluster: input.cluster, metadata: input.metadata, ephemeral: true, lastBeat: sql`now()` },
+      set: { weight: input.weight, cluster: input.cluster, metadata: input.metadata, lastBeat: sql`now()` },
+      setWhere: sql`${gwInstances.ephemeral}`,
     }).returning({ id: gwInstances.id });
+    if (!i) throw persistent(input);
     return getInstance(s.id, i.id);
   }
-  /** false when the instance is not registered (or expired): the client registers again */
-  async function beat(input: z.infer<typeof beatSchema>) {
+  /** The instance at the address, when there is one (live or not). */
+  async function instanceAt(input: z.infer<typeof beatSchema>) {
     const s = await serviceByName(input.serviceName, input.groupName);
-    if (!s) return false;
+    if (!s) return null;
+    const [i] = await db.select({ id: gwInstances.id, ephemeral: gwInstances.ephemeral }).from(gwInstances)
+      .where(and(eq(gwInstances.serviceId, s.id), eq(gwInstances.ip, input.ip), eq(gwInstances.port, input.port)));
+    return i ? { service: s, instance: i } : null;
+  }
+  /** false when the instance is not registered (or expired): the client registers again. 403 for an operator's instance. */
+  async function beat(input: z.infer<typeof beatSchema>) {
+    const at = await instanceAt(input);
+    if (!at) return false;
+    if (!at.instance.ephemeral) throw persistent(input);
     const rows = await db.update(gwInstances).set({ lastBeat: sql`now()` })
-      .where(and(eq(gwInstances.serviceId, s.id), eq(gwInstances.ip, input.ip), eq(gwInstances.port, input.port), LIVE)).returning({ id: gwInstances.id });
+      .where(and(eq(gwInstances.id, at.instance.id), eq(gwInstances.ephemeral, true), LIVE)).returning({ id: gwInstances.id });
     return rows.length > 0;
   }
+  /** Removes an ephemeral instance (false: none there). 403 for an operator's instance: only the console removes those. */
   async function deregister(input: z.infer<typeof beatSchema>) {
-    const s = await serviceByName(input.serviceName, input.groupName);
-    if (!s) return false;
-    const rows = await db.delete(gwInstances).where(and(eq(gwInstances.serviceId, s.id), eq(gwInstances.ip, input.ip), eq(gwInstances.port, input.port))).returning({ id: gwInstances.id });
+    const at = await instanceAt(input);
+    if (!at) return false;
+    if (!at.instance.ephemeral) throw persistent(input);
+    const rows = await db.delete(gwInstances).where(and(eq(gwInstances.id, at.instance.id), eq(gwInstances.ephemeral, true))).returning({ id: gwInstances.id });
     return rows.length > 0;
   }
   /** What a caller of the service gets (applications' discovery and the gateway's lb://). */

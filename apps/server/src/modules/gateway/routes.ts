@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   alarmEventQuerySchema, alarmReceiverSchema, alarmRuleSchema, apiGroupSchema, beatSchema, configKeySchema, configQuerySchema, configSchema, degradeRuleSchema,
   flowRuleSchema, gatewayIdsSchema, historyQuerySchema, instanceSchema, instanceUpdateSchema, listenSchema, namespaceSchema,
   registerSchema, releaseSchema, rollbackSchema, routeDeleteSchema, routeQuerySchema, routeSchema, ruleQuerySchema, serviceQuerySchema,
-  serviceSchema, translate, DEFAULT_GROUP,
+  serviceSchema, translate, DEFAULT_GROUP, appAuthority, appCredentialQuerySchema, appCredentialSchema,
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
@@ -17,11 +17,14 @@ import { configService } from './configs';
 import { registryService } from './registry';
 import { gatewayMetrics } from './metrics';
 import { checkExpression, listAlarmEvents } from './alarms';
+import { appAuthHook, appVerifier, assertNamespace, coversNamespace } from './appAuth';
+import { credentialService } from './credentials';
+import type { AppCaller } from '../../platform/guard';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const instanceParams = z.object({ id: z.coerce.number().int().positive(), instanceId: z.coerce.number().int().positive() });
 const tags = ['gateway'];
-const openTags = ['gateway: application API (no login)'];
+const openTags = ['gateway: application API (signed with an application credential, docs/APP-SIGNING.md)'];
 const forceQuery = z.object({ force: z.enum(['true', 'false']).optional() });
 /** an alarm rule whose expression CEL parses and type-checks (400 naming `expression` otherwise) */
 const alarmRuleBody = alarmRuleSchema.superRefine((r, ctx) => {
@@ -36,6 +39,13 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   const registry = registryService(db);
   const msg = (req: FastifyRequest, key: string) => translate(langOf(req), key);
   const operator = (req: FastifyRequest) => authOf(req).userId;
+  const clock = deps.config.now ?? (() => new Date());
+  const credentials = credentialService(db, clock);
+  /** the credential of a signed open API call (the guard answers 401 before a handler runs without one) */
+  const caller = (req: FastifyRequest): AppCaller => {
+    if (!req.appCaller) throw new AppError(401, 'error.appSignatureRequired');
+    return req.appCaller;
+  };
 
   // ---------- routes ----------
   const R = '/api/gateway/routes';
@@ -149,39 +159,68 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.post(`${S}/:id/instances/:instanceId/offline`, { config: { authority: 'gateway:service:instance' }, schema: { tags, params: instanceParams } },
     async (req) => ok(await registry.updateInstance(req.params.id, req.params.instanceId, { enabled: false }), msg(req, 'gateway.offline')));
 
-  // ---------- application API (public: applications call it without a console login) ----------
-  const O = '/api/gateway/open';
-  app.post(`${O}/instances`, {
-    config: { authority: 'public' },
-    schema: { tags: openTags, summary: 'Register (or refresh) an ephemeral instance; send a heartbeat every 5 s, 15 s without one = unhealthy, 30 s = removed', body: registerSchema },
-  }, async (req) => ok(await registry.register(req.body)));
-  app.put(`${O}/instances/beat`, {
-    config: { authority: 'public' },
-    schema: { tags: openTags, summary: 'Heartbeat; 404 when the instance is not registered (register again)', body: beatSchema },
-  }, async (req) => {
-    if (!(await registry.beat(req.body))) throw new AppError(404, 'gateway.instanceMissing', { service: req.body.serviceName, ip: req.body.ip, port: req.body.port });
-    return ok(true);
+  // ---------- application credentials (console) ----------
+  const K = '/api/gateway/credentials';
+  app.get(K, { config: { authority: 'gateway:credential' }, schema: { tags, querystring: appCredentialQuerySchema } }, async (req) => ok(await credentials.list(req.query)));
+  app.get(`${K}/:id`, { config: { authority: 'gateway:credential' }, schema: { tags, params: idParams } }, async (req) => ok(await credentials.get(req.params.id)));
+  app.post(K, { config: { authority: 'gateway:credential:add' }, schema: { tags, summary: 'Create a credential; the answer holds its secret, shown this once only', body: appCredentialSchema } },
+    async (req) => ok(await credentials.create(req.body, operator(req)), msg(req, 'gateway.credentialCreated')));
+  app.put(`${K}/:id`, { config: { authority: 'gateway:credential:edit' }, schema: { tags, params: idParams, body: appCredentialSchema } },
+    async (req) => ok(await credentials.update(req.params.id, req.body), msg(req, 'ok.saved')));
+  app.post(`${K}/:id/enable`, { config: { authority: 'gateway:credential:edit' }, schema: { tags, params: idParams } },
+    async (req) => ok(await credentials.setEnabled(req.params.id, true), msg(req, 'gateway.enabled')));
+  app.post(`${K}/:id/disable`, { config: { authority: 'gateway:credential:edit' }, schema: { tags, params: idParams } },
+    async (req) => ok(await credentials.setEnabled(req.params.id, false), msg(req, 'gateway.disabled')));
+  app.post(`${K}/:id/revoke`, { config: { authority: 'gateway:credential:delete' }, schema: { tags, summary: 'Revoke for good: the credential stops working at once', params: idParams } },
+    async (req) => ok(await credentials.revoke(req.params.id, operator(req)), msg(req, 'gateway.credentialRevoked')));
+
+  // ---------- application API: every call signed with an application credential (docs/APP-SIGNING.md) ----------
+  // Its own plugin: the signature is checked in preParsing over the body's bytes as sent, then the usual JSON parsing runs.
+  const verifier = appVerifier(db, clock);
+  await app.register(async (plugin) => {
+    const open = plugin.withTypeProvider<ZodTypeProvider>();
+    open.addHook('preParsing', appAuthHook(verifier));
+    const O = '/api/gateway/open';
+    open.post(`${O}/instances`, {
+      config: { authority: appAuthority('registry:write') },
+      schema: { tags: openTags, summary: 'Register (or refresh) an ephemeral instance; send a heartbeat every 5 s, 15 s without one = unhealthy, 30 s = removed. 403 for an address an operator added', body: registerSchema },
+    }, async (req) => ok(await registry.register(req.body)));
+    open.put(`${O}/instances/beat`, {
+      config: { authority: appAuthority('registry:write') },
+      schema: { tags: openTags, summary: 'Heartbeat; 404 when the instance is not registered (register again), 403 for an instance an operator added', body: beatSchema },
+    }, async (req) => {
+      if (!(await registry.beat(req.body))) throw new AppError(404, 'gateway.instanceMissing', { service: req.body.serviceName, ip: req.body.ip, port: req.body.port });
+      return ok(true);
+    });
+    open.post(`${O}/instances/deregister`, {
+      config: { authority: appAuthority('registry:write') },
+      schema: { tags: openTags, summary: 'Deregister an ephemeral instance (false: none there); 403 for an instance an operator added', body: beatSchema },
+    }, async (req) => ok(await registry.deregister(req.body)));
+    open.get(`${O}/instances`, {
+      config: { authority: appAuthority('registry:read') },
+      schema: { tags: openTags, summary: 'The usable instances of a service (online, weight > 0, healthy unless the protect threshold is reached)', querystring: z.object({ serviceName: z.string().min(1).max(100), groupName: z.string().max(100).default(DEFAULT_GROUP) }) },
+    }, async (req) => {
+      const found = await registry.discover(req.query.serviceName, req.query.groupName);
+      if (!found) throw notFound();
+      return ok({ name: found.service.name, group: found.service.group, protectThreshold: found.service.protectThreshold, instances: found.instances });
+    });
+    open.get(`${O}/configs`, {
+      config: { authority: appAuthority('config:read') },
+      schema: { tags: openTags, summary: 'The content of a config as text; its MD5 in the content-md5 header. 403 outside the credential\'s namespaces', querystring: configKeySchema },
+    }, async (req, reply) => {
+      assertNamespace(caller(req), req.query.namespaceId);
+      const c = await configs.current(req.query.namespaceId, req.query.dataId, req.query.group);
+      if (!c) throw notFound();
+      return reply.header('content-md5', c.md5).header('config-type', c.type).type('text/plain; charset=utf-8').send(c.content);
+    });
+    open.post(`${O}/configs/listen`, {
+      config: { authority: appAuthority('config:read') },
+      schema: { tags: openTags, summary: 'Long poll: answers at once with the configs whose MD5 differs from the one sent, else after timeoutMs (≤ 30 s) with those changed meanwhile. Keys outside the credential\'s namespaces are ignored (403 when none is left)', body: listenSchema },
+    }, async (req) => {
+      const who = caller(req);
+      const mine = req.body.configs.filter((k) => coversNamespace(who, k.namespaceId));
+      if (!mine.length) assertNamespace(who, req.body.configs[0].namespaceId);
+      return ok(await configs.listen({ ...req.body, configs: mine }, { aborted: () => req.socket.destroyed }));
+    });
   });
-  app.post(`${O}/instances/deregister`, { config: { authority: 'public' }, schema: { tags: openTags, summary: 'Deregister an instance', body: beatSchema } },
-    async (req) => ok(await registry.deregister(req.body)));
-  app.get(`${O}/instances`, {
-    config: { authority: 'public' },
-    schema: { tags: openTags, summary: 'The usable instances of a service (online, weight > 0, healthy unless the protect threshold is reached)', querystring: z.object({ serviceName: z.string().min(1).max(100), groupName: z.string().max(100).default(DEFAULT_GROUP) }) },
-  }, async (req) => {
-    const found = await registry.discover(req.query.serviceName, req.query.groupName);
-    if (!found) throw notFound();
-    return ok({ name: found.service.name, group: found.service.group, protectThreshold: found.service.protectThreshold, instances: found.instances });
-  });
-  app.get(`${O}/configs`, {
-    config: { authority: 'public' },
-    schema: { tags: openTags, summary: 'The content of a config as text; its MD5 in the content-md5 header', querystring: configKeySchema },
-  }, async (req, reply) => {
-    const c = await configs.current(req.query.namespaceId, req.query.dataId, req.query.group);
-    if (!c) throw notFound();
-    return reply.header('content-md5', c.md5).header('config-type', c.type).type('text/plain; charset=utf-8').send(c.content);
-  });
-  app.post(`${O}/configs/listen`, {
-    config: { authority: 'public' },
-    schema: { tags: openTags, summary: 'Long poll: answers at once with the configs whose MD5 differs from the one sent, else after timeoutMs (≤ 30 s) with those changed meanwhile', body: listenSchema },
-  }, async (req) => ok(await configs.listen(req.body, { aborted: () => req.socket.destroyed })));
 };

@@ -90,7 +90,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get('/api/security/roles/:id/grants', { config: { authority: 'security:role' }, schema: { tags, params: idParams } },
     async (req) => ok(await svc.grantTree(req.params.id)));
   app.put('/api/security/roles/:id/grants', { config: { authority: 'security:role:grant' }, schema: { tags, params: idParams, body: grantsSchema } },
-    async (req) => ok(await svc.setGrants(req.params.id, req.body.authorities), translate(langOf(req), 'ok.saved')));
+    async (req) => ok(await svc.setGrants(actorOf(req), req.params.id, req.body.authorities), translate(langOf(req), 'ok.saved')));
   app.get('/api/security/roles/:id/accounts', { config: { authority: 'security:role' }, schema: { tags, params: idParams } },
     async (req) => ok(await svc.roleAccounts(req.params.id)));
   // Batch authorization: one role to many accounts …
@@ -99,7 +99,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post('/api/security/roles/:id/revoke', {
     config: { authority: 'security:role:grant' },
     schema: { tags, params: idParams, body: z.object({ accountIds: z.array(z.number().int().positive()).min(1).max(1000) }) },
-  }, async (req) => ok(await svc.revokeRole(req.params.id, req.body.accountIds), translate(langOf(req), 'ok.saved')));
+  }, async (req) => ok(await svc.revokeRole(actorOf(req), req.params.id, req.body.accountIds), translate(langOf(req), 'ok.saved')));
 
   // ---------- accounts ----------
   app.get('/api/security/accounts', { config: { authority: 'security:account' }, schema: { tags, querystring: accountQuerySchema } },
@@ -115,7 +115,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post('/api/security/accounts/delete', { config: { authority: 'security:account:delete' }, schema: { tags, body: idsSchema } },
     async (req) => ok(await svc.deleteAccounts(actorOf(req), req.body.ids), translate(langOf(req), 'ok.deleted')));
   app.post('/api/security/accounts/:id/unlock', { config: { authority: 'security:account:unlock' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.unlock(req.params.id), translate(langOf(req), 'ok.saved')));
+    async (req) => ok(await svc.unlock(actorOf(req), req.params.id), translate(langOf(req), 'ok.saved')));
   app.post('/api/security/accounts/:id/reset-password', {
     config: { authority: 'security:account:resetPassword' }, schema: { tags, params: idParams, body: resetPasswordSchema },
   }, async (req) => ok(await svc.resetPassword(actorOf(req), req.params.id, req.body.password), translate(langOf(req), 'ok.saved')));

@@ -9,9 +9,9 @@ import {
   accountRoleGroups, accountRoles, accounts, authApps, authFunctions, authModules, authOperations,
   passwordPolicy, roleGrants, roleGroupRoles, roleGroups, roles,
 } from '../../db/schema/index';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import { offsetOf, orderBy } from '../../platform/paging';
-import { ALL } from '../../platform/auth/authorities';
+import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { assertPolicy, hashPassword, loadPolicy } from '../../platform/auth/passwords';
 import type { SessionStore } from '../../platform/auth/sessions';
 import { treeService } from './tree';
@@ -32,11 +32,42 @@ export function securityService(db: Db, store: SessionStore) {
     if (missing.length) throw new AppError(400, 'security.unknownIds', { field, ids: missing.join(', ') });
   }
 
-  /** The super role and the administrator flag hand out every authority: only a holder of every authority gives them. */
-  async function assertMayGiveRoles(actor: Actor, roleIds: number[]) {
-    if (actor.authorities.has(ALL) || !roleIds.length) return;
-    const [sup] = await db.select({ code: roles.code }).from(roles).where(and(inArray(roles.id, roleIds), eq(roles.isSuper, true)));
-    if (sup) throw forbidden(ALL);
+  const isSuperActor = (actor: Actor) => actor.authorities.has(ALL);
+
+  /**
+   * A delegated administrator gives only what it holds: never the super role (nor a role group
+   * holding it), and no role carrying an authority it does not hold itself.
+   */
+  async function assertMayGiveRoles(actor: Actor, roleIds: number[], groupIds: number[] = []) {
+    if (isSuperActor(actor)) return;
+    const viaGroups = groupIds.length
+      ? (await db.select({ roleId: roleGroupRoles.roleId }).from(roleGroupRoles).where(inArray(roleGroupRoles.groupId, uniq(groupIds)))).map((r) => r.roleId)
+      : [];
+    const all = uniq([...roleIds, ...viaGroups]);
+    if (!all.length) return;
+    const rs = await db.select({ id: roles.id, code: roles.code, isSuper: roles.isSuper }).from(roles).where(inArray(roles.id, all));
+    if (rs.some((r) => r.isSuper)) throw new AppError(403, 'security.superGive');
+    const grants = await db.select({ roleId: roleGrants.roleId, authority: roleGrants.authority }).from(roleGrants).where(inArray(roleGrants.roleId, all));
+    for (const r of rs) {
+      const beyond = grants.filter((g) => g.roleId === r.id && !actor.authorities.has(g.authority)).map((g) => g.authority).sort();
+      if (beyond.length) throw new AppError(403, 'security.roleBeyond', { role: r.code, codes: beyond.slice(0, 20).join(', ') });
+    }
+  }
+
+  /** Only a holder of `*` acts on an account holding the super role or the administrator flag. */
+  async function assertMayActOn(actor: Actor, ids: number[]) {
+    if (isSuperActor(actor)) return;
+    if ((await privilegedAccounts(db, ids)).length) throw new AppError(403, 'security.superAccount');
+  }
+
+  /** Roles the actor holds, directly or through a role group. */
+  async function rolesOf(accountId: number): Promise<Set<number>> {
+    const [direct, viaGroups] = await Promise.all([
+      db.select({ id: accountRoles.roleId }).from(accountRoles).where(eq(accountRoles.accountId, accountId)),
+      db.select({ id: roleGroupRoles.roleId }).from(accountRoleGroups)
+        .innerJoin(roleGroupRoles, eq(roleGroupRoles.groupId, accountRoleGroups.groupId)).where(eq(accountRoleGroups.accountId, accountId)),
+    ]);
+    return new Set([...direct, ...viaGroups].map((r) => r.id));
   }
 
   // ---------- roles ----------
@@ -128,13 +159,25 @@ export function securityService(db: Db, store: SessionStore) {
     return { role: r, tree, checked: r.isSuper ? [ALL] : granted.map((g) => g.a).sort() };
   }
 
-  async function setGrants(roleId: number, authorities: string[]) {
+  /**
+   * Replaces the grants of a role. A granter that does not hold `*` changes only authorities it holds
+   * (what it does not hold stays as it is, granted or not) and never a role it holds itself.
+   */
+  async function setGrants(actor: Actor, roleId: number, authorities: string[]) {
     const r = await getRole(roleId);
     assertNotSuper(r);
     const known = await tree.authorityCodes();
     const wanted = uniq(authorities);
     const unknown = wanted.filter((a) => !known.has(a));
     if (unknown.length) throw new AppError(400, 'security.unknownAuthority', { codes: unknown.slice(0, 20).join(', ') });
+    if (!isSuperActor(actor)) {
+      if ((await rolesOf(actor.accountId)).has(roleId)) throw new AppError(403, 'security.grantOwnRole', { role: r.code });
+      const before = new Set((await db.select({ a: roleGrants.authority }).from(roleGrants).where(eq(roleGrants.roleId, roleId))).map((g) => g.a));
+      const wantedSet = new Set(wanted);
+      const changed = [...wanted.filter((a) => !before.has(a)), ...[...before].filter((a) => !wantedSet.has(a))];
+      const beyond = changed.filter((a) => !actor.authorities.has(a)).sort();
+      if (beyond.length) throw new AppError(403, 'security.grantBeyond', { codes: beyond.slice(0, 20).join(', ') });
+    }
     await db.transaction(async (tx) => {
       await tx.delete(roleGrants).where(eq(roleGrants.roleId, roleId));
       if (wanted.length) await tx.insert(roleGrants).values(wanted.map((authority) => ({ roleId, authority })));
@@ -155,13 +198,15 @@ export function securityService(db: Db, store: SessionStore) {
     const accountIds = uniq(pairs.map((p) => p.accountId));
     await assertIds(roles, roleIds, 'roleIds');
     await assertIds(accounts, accountIds, 'accountIds');
+    await assertMayActOn(actor, accountIds);
     await assertMayGiveRoles(actor, roleIds);
     const rows = await db.insert(accountRoles).values(pairs).onConflictDoNothing().returning();
     return rows.length;
   }
 
-  async function revokeRole(roleId: number, accountIds: number[]) {
+  async function revokeRole(actor: Actor, roleId: number, accountIds: number[]) {
     await getRole(roleId);
+    await assertMayActOn(actor, accountIds);
     await db.delete(accountRoles).where(and(eq(accountRoles.roleId, roleId), inArray(accountRoles.accountId, accountIds)));
   }
 
@@ -206,10 +251,10 @@ export function securityService(db: Db, store: SessionStore) {
     const [dup] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, input.userId));
     if (dup) throw conflict(`"${input.userId}"`);
     assertPolicy(input.password, await loadPolicy(db), actor.lang);
-    if (input.isAdmin && !actor.authorities.has(ALL)) throw forbidden(ALL);
+    if (input.isAdmin && !isSuperActor(actor)) throw new AppError(403, 'security.superGive');
     await assertIds(roles, input.roleIds, 'roleIds');
     await assertIds(roleGroups, input.groupIds, 'groupIds');
-    await assertMayGiveRoles(actor, input.roleIds);
+    await assertMayGiveRoles(actor, input.roleIds, input.groupIds);
     const { password, confirmPassword: _c, roleIds, groupIds, ...fields } = input;
     const passwordHash = await hashPassword(password);
     const id = await db.transaction(async (tx) => {
@@ -221,14 +266,20 @@ export function securityService(db: Db, store: SessionStore) {
     return getAccount(id);
   }
 
+  /** Changes only the fields it is given (a partial update leaves the others as they are). */
   async function updateAccount(actor: Actor, id: number, input: AccountUpdateInput) {
     const before = await getAccount(id);
-    if (input.isAdmin !== before.isAdmin && !actor.authorities.has(ALL)) throw forbidden(ALL);
+    await assertMayActOn(actor, [id]);
+    if (input.isAdmin !== undefined && input.isAdmin !== before.isAdmin && !isSuperActor(actor)) throw new AppError(403, 'security.superGive');
     if (id === actor.accountId && input.status === 'lock') throw new AppError(400, 'security.selfAccount');
-    const locking = before.status !== 'lock' && input.status === 'lock';
-    const unlocking = before.status === 'lock' && input.status === 'normal';
+    const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as AccountUpdateInput;
+    const ipPolicyEnabled = given.ipPolicyEnabled ?? before.ipPolicyEnabled;
+    const ipPolicy = given.ipPolicy !== undefined ? given.ipPolicy : before.ipPolicy;
+    if (ipPolicyEnabled && !ipPolicy) throw new AppError(400, 'security.ipPolicyRequired');
+    const locking = before.status !== 'lock' && given.status === 'lock';
+    const unlocking = before.status === 'lock' && given.status === 'normal';
     await db.update(accounts).set({
-      ...input, updatedAt: new Date(),
+      ...given, updatedAt: new Date(),
       ...(locking ? { lockedUntil: null } : {}),
       ...(unlocking ? { failedLogins: 0, lockedUntil: null } : {}),
     }).where(eq(accounts.id, id));
@@ -240,12 +291,14 @@ export function securityService(db: Db, store: SessionStore) {
   async function deleteAccounts(actor: Actor, ids: number[]) {
     if (ids.includes(actor.accountId)) throw new AppError(400, 'security.selfAccount');
     await assertIds(accounts, ids, 'ids');
+    await assertMayActOn(actor, ids);
     await db.delete(accounts).where(inArray(accounts.id, ids));
     return uniq(ids).length;
   }
 
-  async function unlock(id: number) {
+  async function unlock(actor: Actor, id: number) {
     const a = await getAccount(id);
+    await assertMayActOn(actor, [id]);
     if (a.status !== 'lock') throw new AppError(400, 'security.notLocked');
     await db.update(accounts).set({ status: 'normal', failedLogins: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(accounts.id, id));
     return getAccount(id);
@@ -254,6 +307,7 @@ export function securityService(db: Db, store: SessionStore) {
   /** A new password chosen by an administrator: it must be changed at the next login; current sessions end. */
   async function resetPassword(actor: Actor, id: number, password: string) {
     await getAccount(id);
+    await assertMayActOn(actor, [id]);
     assertPolicy(password, await loadPolicy(db), actor.lang);
     await db.update(accounts).set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date(), mustChangePassword: true, failedLogins: 0, updatedAt: new Date() })
       .where(eq(accounts.id, id));
@@ -265,7 +319,8 @@ export function securityService(db: Db, store: SessionStore) {
     const before = await getAccount(id);
     await assertIds(roles, roleIds, 'roleIds');
     await assertIds(roleGroups, groupIds, 'groupIds');
-    await assertMayGiveRoles(actor, roleIds.filter((r) => !before.roleIds.includes(r)));
+    await assertMayActOn(actor, [id]);
+    await assertMayGiveRoles(actor, roleIds.filter((r) => !before.roleIds.includes(r)), groupIds.filter((g) => !before.groupIds.includes(g)));
     await db.transaction(async (tx) => {
       await tx.delete(accountRoles).where(eq(accountRoles.accountId, id));
       await tx.delete(accountRoleGroups).where(eq(accountRoleGroups.accountId, id));

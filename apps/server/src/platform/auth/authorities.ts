@@ -21,7 +21,9 @@ export async function loadAuthorities(db: Db, accountId: number, isAdmin: boolea
   return new Set(res.rows.map((r) => r.authority));
 }
 
-export const hasAuthority = (authorities: Set<string>, authority: string) => authorities.has(ALL) || authorities.has(authority);
+/** `authority` may name alternatives, `a|b`: holding any one of them is enough. */
+export const hasAuthority = (authorities: Set<string>, authority: string) =>
+  authorities.has(ALL) || authorities.has(authority) || (authority.includes('|') && authority.split('|').some((a) => authorities.has(a)));
 
 /**
  * Grants change while users are logged in; a cache of one second keeps a burst of requests to one
@@ -41,4 +43,20 @@ export function authorityCache(db: Db, ttlMs = 1000) {
     },
     clear: () => entries.clear(),
   };
+}
+
+/**
+ * Accounts among `ids` that hold every authority: the administrator flag, or the super role directly
+ * or through a role group. Only a holder of `*` may act on these (lock, reset, delete, kick out …).
+ */
+export async function privilegedAccounts(db: Db, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const res = await db.execute<{ id: number }>(sql`
+    select a.id from accounts a
+     where a.id in (${sql.join([...new Set(ids)].map((i) => sql`${i}`), sql`, `)})
+       and (a.is_admin
+         or exists (select 1 from account_roles ar join roles r on r.id = ar.role_id where ar.account_id = a.id and r.is_super)
+         or exists (select 1 from account_role_groups ag join role_group_roles gr on gr.group_id = ag.group_id
+                      join roles r on r.id = gr.role_id where ag.account_id = a.id and r.is_super))`);
+  return res.rows.map((r) => Number(r.id));
 }

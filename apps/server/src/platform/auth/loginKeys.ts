@@ -1,35 +1,103 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginKeys } from '../../db/schema/index';
 import { newId } from '../tokens';
 
 const generateKeyPair = promisify(crypto.generateKeyPair);
 const KEY_TTL_MS = 5 * 60_000;
+/** key pairs kept ready per process */
+const POOL_SIZE = 4;
+/** key pairs generated at the same time (libuv's thread pool, never the event loop) */
+const GENERATORS = 2;
+const PURGE_EVERY_MS = 30_000;
+
+interface KeyPair { publicKeyDer: Buffer; privateKeyPem: string }
+
+async function newKeyPair(): Promise<KeyPair> {
+  const { publicKey, privateKey } = await generateKeyPair('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return { publicKeyDer: publicKey as unknown as Buffer, privateKeyPem: privateKey as unknown as string };
+}
+
+/**
+ * A few RSA key pairs generated ahead of need, off the request path. A request takes a ready pair
+ * (or waits for the next one without blocking the event loop); taking one starts its replacement.
+ * The pairs are not yet keys of anyone: only an issued key is stored, so nothing here is state
+ * another process needs.
+ */
+function keyPool(size = POOL_SIZE) {
+  const ready: KeyPair[] = [];
+  const waiting: { resolve: (k: KeyPair) => void; reject: (e: Error) => void }[] = [];
+  let running = 0;
+  let closed = false;
+
+  function refill() {
+    while (!closed && running < GENERATORS && ready.length + running < size + waiting.length) {
+      running++;
+      newKeyPair().then((k) => {
+        running--;
+        const w = waiting.shift();
+        if (w) w.resolve(k); else ready.push(k);
+        refill();
+      }, () => { running--; setTimeout(refill, 1000).unref(); });
+    }
+  }
+
+  return {
+    take(): Promise<KeyPair> {
+      const k = ready.shift();
+      if (closed) return Promise.reject(new Error('the login key pool is closed'));
+      const p = k ? Promise.resolve(k) : new Promise<KeyPair>((resolve, reject) => waiting.push({ resolve, reject }));
+      refill();
+      return p;
+    },
+    start: refill,
+    close() {
+      closed = true;
+      for (const w of waiting.splice(0)) w.reject(new Error('the login key pool is closed'));
+    },
+  };
+}
 
 /**
  * One-time RSA-OAEP (SHA-256) keys: the client encrypts the password with the public key; the
- * private key lives in the database so any server process can take the login, and is used once.
+ * private key lives in the database so any server process can take the login, and is deleted when
+ * used (single use) or when expired.
  */
-export function loginKeyStore(db: Db) {
-  async function issue() {
-    const { publicKey, privateKey } = await generateKeyPair('rsa', {
-      modulusLength: 2048,
-      publicKeyEncoding: { type: 'spki', format: 'der' },
-      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    });
-    const id = newId();
-    const expiresAt = new Date(Date.now() + KEY_TTL_MS);
-    await db.delete(loginKeys).where(lt(loginKeys.expiresAt, new Date()));
-    await db.insert(loginKeys).values({ id, privateKeyPem: privateKey as unknown as string, expiresAt });
-    return { keyId: id, publicKey: (publicKey as unknown as Buffer).toString('base64'), algorithm: 'RSA-OAEP-256', expiresAt: expiresAt.toISOString() };
+export function loginKeyStore(db: Db, now: () => Date = () => new Date()) {
+  const pool = keyPool();
+  let lastPurge = 0;
+
+  async function purgeExpired() {
+    const t = now();
+    if (t.getTime() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = t.getTime();
+    await db.delete(loginKeys).where(lt(loginKeys.expiresAt, t));
   }
 
-  /** Decrypts with the key and marks it used in one step; null when unknown, used, expired or undecryptable. */
+  async function issue() {
+    const pair = await pool.take();
+    const id = newId();
+    const expiresAt = new Date(now().getTime() + KEY_TTL_MS);
+    try {
+      await purgeExpired();
+      await db.insert(loginKeys).values({ id, privateKeyPem: pair.privateKeyPem, expiresAt });
+    } catch (err) {
+      // The failed query's parameters hold the private key: they must not reach the log.
+      throw new Error(`the login key could not be stored: ${(err as { cause?: Error }).cause?.message ?? 'database error'}`);
+    }
+    return { keyId: id, publicKey: pair.publicKeyDer.toString('base64'), algorithm: 'RSA-OAEP-256', expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Takes the key (deletes it) and decrypts in one step; null when unknown, used, expired or undecryptable. */
   async function decrypt(keyId: string, cipherBase64: string): Promise<string | null> {
-    const [row] = await db.update(loginKeys).set({ usedAt: new Date() })
-      .where(and(eq(loginKeys.id, keyId), isNull(loginKeys.usedAt), gt(loginKeys.expiresAt, new Date())))
+    const [row] = await db.delete(loginKeys)
+      .where(and(eq(loginKeys.id, keyId), gt(loginKeys.expiresAt, now())))
       .returning({ pem: loginKeys.privateKeyPem });
     if (!row) return null;
     try {
@@ -39,7 +107,7 @@ export function loginKeyStore(db: Db) {
     }
   }
 
-  return { issue, decrypt };
+  return { issue, decrypt, start: pool.start, close: pool.close };
 }
 
 /** What a client does with the key (tests and tools use it; the browser does the same with WebCrypto). */

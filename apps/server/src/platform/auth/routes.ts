@@ -10,6 +10,7 @@ import { LOGIN, PUBLIC, authOf, bearerToken } from '../guard';
 import { langOf } from '../i18n';
 import { loginKeyStore } from './loginKeys';
 import { GrantError, loginService } from './login';
+import { rateLimiter } from './rateLimit';
 import { assertPolicy, hashPassword, loadPolicy, passwordExpiry, verifyPassword } from './passwords';
 
 const tokenBody = z.discriminatedUnion('grant_type', [
@@ -19,19 +20,29 @@ const tokenBody = z.discriminatedUnion('grant_type', [
 
 export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const { db, sessions } = deps;
-  const keys = loginKeyStore(db);
-  const service = loginService(db, sessions);
+  const now = deps.config.now ?? (() => new Date());
+  const keys = loginKeyStore(db, now);
+  const service = loginService(db, sessions, now);
+  // Login attempts and login keys are counted per client address in the database, shared by every
+  // process (`req.ip` honours X-Forwarded-For only from configured proxies).
+  const limiter = rateLimiter(db, now);
+  keys.start();
+  app.addHook('onClose', async () => keys.close());
 
   app.get('/api/uc/getkey/LoginGetKey.do', {
     config: { authority: PUBLIC },
     schema: { querystring: z.object({ method: z.literal('getLoginKey') }), tags: ['auth'] },
-  }, async () => ok(await keys.issue()));
+  }, async (req, reply) => {
+    await limiter.enforce(`loginKey:${req.ip}`, deps.config.loginKeyRateLimit, reply);
+    return ok(await keys.issue());
+  });
 
   app.post('/api/oauth/token', {
-    config: { authority: PUBLIC, rateLimit: { max: deps.config.loginRateLimit, timeWindow: '1 minute' } },
+    config: { authority: PUBLIC },
     schema: { body: tokenBody, tags: ['auth'] },
   }, async (req, reply) => {
     const lang = langOf(req);
+    await limiter.enforce(`login:${req.ip}`, deps.config.loginRateLimit, reply);
     try {
       if (req.body.grant_type === 'refresh_token') return await service.refresh(req.body.refresh_token, lang);
       const password = await keys.decrypt(req.body.key_id, req.body.password);
@@ -82,6 +93,6 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
       .where(eq(accounts.id, auth.accountId));
     // Other sessions of this account end; this one goes on.
     await sessions.endAllOf(auth.accountId, 'passwordChanged', auth.sessionId);
-    return ok(null, 'ok.saved');
+    return ok(null, translate(langOf(req), 'ok.saved'));
   });
 };

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, accounts } from '../../db/schema/index';
+import { sessions, accounts, usedRefreshTokens } from '../../db/schema/index';
 import { hashToken, newId, newToken } from '../tokens';
 
-export type EndReason = 'logout' | 'kicked' | 'replaced' | 'expired' | 'passwordChanged' | 'locked';
+export type EndReason = 'logout' | 'kicked' | 'replaced' | 'expired' | 'passwordChanged' | 'locked' | 'refreshReused';
 
 export interface SessionConfig {
   idleMinutes: number;
@@ -24,6 +24,8 @@ export interface SessionRow {
 }
 
 const minutes = (n: number) => n * 60_000;
+/** A replaced refresh token presented again within this time is refused without ending the session. */
+export const REUSE_GRACE_MS = 5_000;
 
 export function sessionStore(db: Db, cfg: SessionConfig) {
   async function create(accountId: number, ip: string, userAgent: string | undefined, maxSessions: number) {
@@ -77,19 +79,43 @@ export function sessionStore(db: Db, cfg: SessionConfig) {
       .where(and(eq(sessions.accountId, accountId), isNull(sessions.endedAt), exceptId ? sql`${sessions.id} <> ${exceptId}` : undefined));
   }
 
-  /** Rotates both tokens of a live session; null when the refresh token is unknown, used or expired. */
-  async function refresh(refreshToken: string) {
+  let lastPurge = 0;
+
+  /**
+   * Rotates both tokens of a live session in one statement (two refreshes with the same token cannot
+   * both win) and remembers the replaced refresh token. `{ reused }` when the token was already
+   * replaced: its session is ended (token theft: whoever holds the newer tokens is out too), unless
+   * it was replaced less than `reuseGraceMs` ago (two tabs of one console refreshing at the same
+   * moment: refused, the session goes on); null when the refresh token is unknown or expired.
+   * `clock` dates the replacement (tests set it); the session's own times follow the wall clock.
+   */
+  async function refresh(refreshToken: string, clock: Date = new Date(), reuseGraceMs = REUSE_GRACE_MS): Promise<{ id: string; accountId: number; accessToken: string; refreshToken: string; expiresIn: number } | { reused: true } | null> {
     const now = new Date();
-    const [s] = await db.select().from(sessions)
-      .where(and(eq(sessions.refreshHash, hashToken(refreshToken)), isNull(sessions.endedAt), gt(sessions.refreshExpiresAt, now))).limit(1);
-    if (!s) return null;
+    const oldHash = hashToken(refreshToken);
     const accessToken = newToken();
     const newRefresh = newToken();
-    await db.update(sessions).set({
-      tokenHash: hashToken(accessToken), refreshHash: hashToken(newRefresh), lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + minutes(cfg.idleMinutes)),
-    }).where(eq(sessions.id, s.id));
-    return { id: s.id, accountId: s.accountId, accessToken, refreshToken: newRefresh, expiresIn: cfg.idleMinutes * 60 };
+    const res = await db.execute<{ id: string; account_id: number }>(sql`
+      with rotated as (
+        update ${sessions} set token_hash = ${hashToken(accessToken)}, refresh_hash = ${hashToken(newRefresh)},
+               last_seen_at = ${now.toISOString()}::timestamptz, expires_at = ${new Date(now.getTime() + minutes(cfg.idleMinutes)).toISOString()}::timestamptz
+         where refresh_hash = ${oldHash} and ended_at is null and refresh_expires_at > ${now.toISOString()}::timestamptz
+        returning id, account_id
+      ), remembered as (
+        insert into ${usedRefreshTokens} (hash, session_id, used_at) select ${oldHash}, id, ${clock.toISOString()}::timestamptz from rotated
+      )
+      select id, account_id from rotated`);
+    const row = res.rows[0];
+    if (row) {
+      if (clock.getTime() - lastPurge > 3_600_000) {
+        lastPurge = clock.getTime();
+        await db.delete(usedRefreshTokens).where(lt(usedRefreshTokens.usedAt, new Date(clock.getTime() - (cfg.refreshDays + 1) * 86_400_000)));
+      }
+      return { id: row.id, accountId: row.account_id, accessToken, refreshToken: newRefresh, expiresIn: cfg.idleMinutes * 60 };
+    }
+    const [used] = await db.select({ sessionId: usedRefreshTokens.sessionId, usedAt: usedRefreshTokens.usedAt }).from(usedRefreshTokens).where(eq(usedRefreshTokens.hash, oldHash));
+    if (!used) return null;
+    if (clock.getTime() - used.usedAt.getTime() >= reuseGraceMs) await end(used.sessionId, 'refreshReused');
+    return { reused: true };
   }
 
   return { create, findByToken, touch, end, endAllOf, refresh };

@@ -1,0 +1,6 @@
+import { SettingsForm } from '@/features/workflow/admin/SettingsForm';
+
+/** Workflow › Process configuration. */
+export default function Page() {
+  return <SettingsForm />;
+}

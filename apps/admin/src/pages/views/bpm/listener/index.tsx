@@ -1,0 +1,6 @@
+import { ListenerList } from '@/features/workflow/admin/ListenerList';
+
+/** Workflow › Listeners. */
+export default function Page() {
+  return <ListenerList />;
+}

@@ -1,0 +1,6 @@
+import { ParticipantList } from '@/features/workflow/admin/ParticipantList';
+
+/** Workflow › Participants. */
+export default function Page() {
+  return <ParticipantList />;
+}

@@ -1,0 +1,6 @@
+import { PermissionList } from '@/features/workflow/admin/PermissionList';
+
+/** Workflow › Process permissions. */
+export default function Page() {
+  return <PermissionList />;
+}

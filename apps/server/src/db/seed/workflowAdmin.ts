@@ -1,0 +1,73 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../client';
+import type { AppConfig } from '../../config';
+import { roleGrants, roles, wfListeners, wfParticipants, wfPluginButtons, wfPluginTypes } from '../schema/index';
+import { seedWorkflowSettings } from '../../modules/workflow/admin/settings';
+
+/**
+ * Workflow administration (modules/workflow/admin). Every profile: the built-in plugin types and the
+ * default settings. Demo profile: plugin buttons, the participants' rules the demo processes use (by
+ * code: `deptLeader`, `purchasing`, `financeCountersign`), the roles those name, and a mail listener
+ * telling the starter that a process ended. Idempotent: only what is missing is added.
+ */
+
+const BUILT_IN_TYPES = [
+  { code: 'httpCall', name: 'HTTP 调用', kind: 'httpCall', note: 'Calls a URL and maps the JSON answer into variables / 调用外部接口，把返回的 JSON 映射为流程变量' },
+  { code: 'setVariables', name: '设置变量', kind: 'setVariables', note: 'Sets variables from CEL expressions / 用 CEL 表达式计算并设置流程变量' },
+  { code: 'mail', name: '发送邮件', kind: 'mail', note: 'Sends a mail through the SMTP server / 通过 SMTP 服务器发送邮件' },
+  { code: 'print', name: '打印', kind: 'print', note: 'A printable page of the instance\'s variables / 生成流程变量的打印页' },
+];
+
+export async function seedWorkflowAdmin(db: Db, cfg: AppConfig) {
+  await db.insert(wfPluginTypes).values(BUILT_IN_TYPES.map((t) => ({ ...t, settings: {}, builtIn: true }))).onConflictDoNothing();
+  await seedWorkflowSettings(db);
+  if (cfg.profile === 'production') return;
+
+  await db.insert(wfPluginTypes).values({
+    code: 'inventoryQuery', name: '库存查询', kind: 'httpCall', builtIn: false,
+    note: 'Demo: asks the inventory service registered behind the gateway / 演示：通过网关查询库存服务',
+    settings: { url: 'http://127.0.0.1:8081/inventory/stock?code={{materialCode}}', method: 'GET', sendVariables: false, mapping: { stock: 'data.quantity' } },
+  }).onConflictDoNothing();
+  await db.insert(wfPluginButtons).values([
+    {
+      code: 'printLabel', label: { en: 'Print label', zh: '打印标签', es: 'Imprimir etiqueta', ja: 'ラベル印刷' }, pluginTypeCode: 'print',
+      settings: { title: '物料标签' }, seq: 1,
+    },
+    {
+      code: 'queryInventory', label: { en: 'Query inventory', zh: '查询库存', es: 'Consultar inventario', ja: '在庫照会' }, pluginTypeCode: 'inventoryQuery',
+      settings: {}, seq: 2, confirm: false,
+    },
+  ]).onConflictDoNothing();
+
+  // the roles the demo rules name (their members are the demo processes' to add)
+  const demoRoles = [
+    { code: 'PURCHASER', name: '采购专员' },
+    { code: 'FINANCE', name: '财务审核' },
+  ];
+  await db.insert(roles).values(demoRoles.map((r) => ({ ...r, roleType: 'common' as const }))).onConflictDoNothing();
+  const made = await db.select({ id: roles.id }).from(roles).where(inArray(roles.code, demoRoles.map((r) => r.code)));
+  await db.insert(roleGrants).values(made.map((r) => ({ roleId: r.id, authority: 'bpm:task' }))).onConflictDoNothing();
+
+  await db.insert(wfParticipants).values([
+    { code: 'deptLeader', name: '部门负责人', kind: 'starterLeader', rule: { kind: 'starterLeader', levels: 1, viewId: null }, note: 'The principal of the starter\'s department / 发起人所在部门的负责人' },
+    { code: 'purchasing', name: '采购部', kind: 'role', rule: { kind: 'role', roles: ['PURCHASER'] }, note: 'Purchasing staff / 采购部经办人员' },
+    { code: 'financeCountersign', name: '财务会签', kind: 'role', rule: { kind: 'role', roles: ['FINANCE'] }, note: 'Finance reviewers, all of them sign / 财务人员会签' },
+  ]).onConflictDoNothing();
+
+  const [listener] = await db.select({ id: wfListeners.id }).from(wfListeners).where(eq(wfListeners.name, '流程办结通知'));
+  if (!listener) {
+    await db.insert(wfListeners).values({
+      name: '流程办结通知', enabled: true, scope: 'global', definitionKey: null, elementId: null, events: ['processEnd'], kind: 'mail', http: null,
+      mail: {
+        emails: [], rule: { kind: 'starter' }, lang: 'zh',
+        templates: {
+          en: { subject: 'Process finished: {{definitionName}}', body: 'The process "{{definitionName}}" you started (business key {{businessKey}}) finished at {{at}}.' },
+          zh: { subject: '流程已办结：{{definitionName}}', body: '您发起的「{{definitionName}}」（业务编号 {{businessKey}}）已于 {{at}} 办结。' },
+          es: { subject: 'Proceso finalizado: {{definitionName}}', body: 'El proceso «{{definitionName}}» que inició (clave de negocio {{businessKey}}) finalizó el {{at}}.' },
+          ja: { subject: 'プロセス完了：{{definitionName}}', body: '開始したプロセス「{{definitionName}}」（業務キー {{businessKey}}）は {{at}} に完了しました。' },
+        },
+      },
+      note: 'Mails the starter when a process ends / 流程结束时邮件通知发起人',
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { wfInstances } from '../../../db/schema/index';
+import { registerJobHandler } from '../jobs';
+import { registerWorkflowAdminJobs, runPlugin } from '../admin/index';
+import { fireInstanceJob, fireTimerStart, modelOf } from './runtime';
+
+/** The engine's job kinds (and the admin part's listener callbacks) on the shared job runner. */
+let registered = false;
+export function registerEngineJobs() {
+  if (registered) return;
+  registered = true;
+  registerJobHandler('timer', (db, job, now, worker) => fireInstanceJob(db, job, worker, now));
+  registerJobHandler('taskDue', (db, job, now, worker) => fireInstanceJob(db, job, worker, now));
+  registerJobHandler('timerStart', (db, job, now, worker) => fireTimerStart(db, job, worker, now));
+  registerJobHandler('serviceTask', async (db: Db, job, now, worker) => {
+    const [inst] = await db.select().from(wfInstances).where(eq(wfInstances.id, job.instanceId ?? 0));
+    if (!inst || inst.status !== 'running') return fireInstanceJob(db, job, worker, now);
+    const el = (await modelOf(db, inst.versionId, inst.definitionKey, inst.version)).elements[job.elementId ?? ''];
+    // the plugin (an HTTP call, a mail) runs outside the instance's transaction; its variables are applied under the lock
+    const res = el?.plugin
+      ? await runPlugin(db, el.plugin, el.settings ?? {}, {
+        instanceId: inst.id, definitionKey: inst.definitionKey, starterAccountId: inst.starterId, variables: inst.variables, now,
+      })
+      : {};
+    return fireInstanceJob(db, job, worker, now, res.variables ?? {});
+  });
+  registerWorkflowAdminJobs((kind, handler) => registerJobHandler(kind, (db, job, now) => handler(db, job, now)));
+}

@@ -1,0 +1,821 @@
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { InstanceAction, InstanceStatus } from '@bencao/contracts';
+import type { Db } from '../../../db/client';
+import { accounts, wfDefinitions, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../../db/schema/index';
+import { AppError, badRequest, notFound } from '../../../platform/errors';
+import { commonService } from '../../common/service';
+import { resolveParticipants, workflowEvent, workflowSettings, type WorkflowEvent } from '../admin/index';
+import { evalCondition, nameOf, type ModelElement, type ModelFlow, type ProcessModel, type TimerSpec } from './model';
+import { addDuration, dueAtOf, parseCycle, parseDuration, parseIsoDate, plusWorkingDays, type AddWorkingDays } from './time';
+
+/**
+ * The interpreter. Every change to an instance runs in one transaction that first takes the instance
+ * row lock (SELECT … FOR UPDATE), so two server processes never advance an instance twice. State is
+ * rows: one execution per activity instance (running = a token is there), tasks, jobs, history.
+ */
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type InstanceRow = typeof wfInstances.$inferSelect;
+export type ExecutionRow = typeof wfExecutions.$inferSelect;
+export type TaskRow = typeof wfTasks.$inferSelect;
+export type JobRow = typeof wfJobs.$inferSelect;
+
+export interface Actor { accountId: number | null; name: string | null }
+export const SYSTEM: Actor = { accountId: null, name: null };
+
+const MAX_CALL_DEPTH = 10;
+const ACTIVE: InstanceStatus[] = ['running', 'suspended'];
+const MI_BODY = 'multiInstanceBody';
+
+interface Ctx {
+  tx: Tx;
+  now: Date;
+  inst: InstanceRow;
+  model: ProcessModel;
+  actor: Actor;
+  depth: number;
+}
+
+// ---------- models of versions (immutable: cached by version id) ----------
+
+// keyed by version id + definition key + version number: one process may hold several databases (tests, bench)
+const modelCache = new Map<string, ProcessModel>();
+export async function modelOf(q: Tx | Db, versionId: number, definitionKey: string, version: number): Promise<ProcessModel> {
+  const key = `${versionId}|${definitionKey}|${version}`;
+  const hit = modelCache.get(key);
+  if (hit) return hit;
+  const [v] = await q.select({ model: wfVersions.model }).from(wfVersions).where(eq(wfVersions.id, versionId));
+  if (!v) throw notFound();
+  const model = v.model as ProcessModel;
+  if (modelCache.size > 500) modelCache.clear();
+  modelCache.set(key, model);
+  return model;
+}
+
+// ---------- small helpers ----------
+
+export const illegal = (action: InstanceAction | 'complete', target: 'instance' | 'execution', status: string) =>
+  new AppError(409, 'workflow.illegalAction', { action: `workflow.action.${action}`, target: `workflow.target.${target}`, status: `workflow.status.${status}` });
+
+async function lockInstance(tx: Tx, id: number): Promise<InstanceRow> {
+  const rows = await tx.select().from(wfInstances).where(eq(wfInstances.id, id)).for('update');
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+async function ctxFor(tx: Tx, instanceId: number, now: Date, actor: Actor, depth = 0): Promise<Ctx> {
+  const inst = await lockInstance(tx, instanceId);
+  return { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor, depth };
+}
+
+async function hist(c: Ctx, action: string, f: { executionId?: number | null; taskId?: number | null; elementId?: string | null; comment?: string | null; data?: Record<string, unknown> | null; actor?: Actor } = {}) {
+  const actor = f.actor ?? c.actor;
+  await c.tx.insert(wfHistory).values({
+    instanceId: c.inst.id, executionId: f.executionId ?? null, taskId: f.taskId ?? null, elementId: f.elementId ?? null,
+    actorId: actor.accountId, actorName: actor.name, action, comment: f.comment ?? null, data: f.data ?? null, at: c.now,
+  });
+}
+
+async function emit(c: Ctx, type: WorkflowEvent['type'], extra: Partial<WorkflowEvent> = {}) {
+  await workflowEvent(c.tx, {
+    type, definitionKey: c.inst.definitionKey, definitionName: c.inst.definitionName, instanceId: c.inst.id,
+    businessKey: c.inst.businessKey, starterAccountId: c.inst.starterId, variables: c.inst.variables, at: c.now, ...extra,
+  });
+}
+
+const addWorkingDaysOf = (tx: Tx): AddWorkingDays => async (date, days) =>
+  (await commonService(tx as unknown as Db).addWorkingDays(date, days)).result;
+
+async function timerDue(c: Ctx, spec: TimerSpec): Promise<Date> {
+  switch (spec.kind) {
+    case 'duration': return addDuration(c.now, parseDuration(spec.value)!);
+    case 'date': return parseIsoDate(spec.value)!;
+    case 'workingDays': return plusWorkingDays(c.now, spec.days, addWorkingDaysOf(c.tx));
+    case 'cycle': {
+      const cy = parseCycle(spec.value)!;
+      return cy.start && cy.start > c.now ? cy.start : addDuration(c.now, cy.duration);
+    }
+  }
+}
+
+async function addJob(c: Ctx, j: { kind: string; executionId?: number | null; elementId?: string | null; dueAt: Date; payload?: Record<string, unknown> }) {
+  await c.tx.insert(wfJobs).values({
+    kind: j.kind, instanceId: c.inst.id, executionId: j.executionId ?? null, elementId: j.elementId ?? null, definitionId: c.inst.definitionId,
+    dueAt: j.dueAt, payload: j.payload ?? {}, status: c.inst.status === 'suspended' ? 'held' : 'pending', createdAt: c.now,
+  });
+}
+
+async function newExec(c: Ctx, el: { id: string; type: string }, parentId: number | null, flowId: string | null, extra: Partial<typeof wfExecutions.$inferInsert> = {}) {
+  const [row] = await c.tx.insert(wfExecutions).values({
+    instanceId: c.inst.id, parentId, elementId: el.id, elementType: el.type, status: 'running', incomingFlowId: flowId, startedAt: c.now, ...extra,
+  }).returning();
+  return row;
+}
+
+async function endExec(c: Ctx, id: number, status: InstanceStatus = 'completed') {
+  await c.tx.update(wfExecutions).set({ status, endedAt: c.now, joining: false }).where(eq(wfExecutions.id, id));
+  await c.tx.update(wfJobs).set({ status: 'cancelled' })
+    .where(and(eq(wfJobs.executionId, id), inArray(wfJobs.status, ['pending', 'held']), inArray(wfJobs.kind, ['timer', 'taskDue', 'serviceTask'])));
+}
+
+const scopeIs = (parentId: number | null) => (parentId === null ? isNull(wfExecutions.parentId) : eq(wfExecutions.parentId, parentId));
+
+// ---------- flows ----------
+
+function cond(c: Ctx, f: ModelFlow): boolean {
+  if (!f.condition) return true;
+  try {
+    return evalCondition(f.condition, c.inst.variables);
+  } catch (e) {
+    throw badRequest('workflow.conditionError', { name: f.name ?? f.id, detail: (e as Error).message });
+  }
+}
+
+/** the flows a token leaves `el` by: exclusive takes the first, others every true one; the default when none */
+function selectFlows(c: Ctx, el: ModelElement): ModelFlow[] {
+  const outs = el.outgoing.map((id) => c.model.flows[id]).filter(Boolean);
+  if (el.type === 'bpmn:ParallelGateway') return outs;
+  const candidates = outs.filter((f) => f.id !== el.defaultFlow);
+  let taken: ModelFlow[];
+  if (el.type === 'bpmn:ExclusiveGateway') {
+    const first = candidates.find((f) => cond(c, f));
+    taken = first ? [first] : [];
+  } else {
+    taken = candidates.filter((f) => cond(c, f));
+  }
+  if (!taken.length && el.defaultFlow && c.model.flows[el.defaultFlow]) taken = [c.model.flows[el.defaultFlow]];
+  if (!taken.length && outs.length) throw badRequest('workflow.noFlowTaken', { name: el.name ?? el.id });
+  return taken;
+}
+
+async function take(c: Ctx, flows: ModelFlow[], parentId: number | null) {
+  for (const f of flows) await enter(c, f.target, parentId, f.id);
+}
+
+/** completes the activity instance and moves its token on */
+async function leave(c: Ctx, ex: ExecutionRow, el: ModelElement, flows?: ModelFlow[]): Promise<void> {
+  await endExec(c, ex.id, 'completed');
+  const out = flows ?? selectFlows(c, el);
+  if (!out.length) return scopeMaybeDone(c, ex.parentId);
+  await take(c, out, ex.parentId);
+}
+
+// ---------- entering elements ----------
+
+async function enter(c: Ctx, elementId: string, parentId: number | null, flowId: string | null): Promise<void> {
+  const el = c.model.elements[elementId];
+  if (!el) throw badRequest('workflow.problem.noOutgoing', { name: elementId });
+  switch (el.type) {
+    case 'bpmn:StartEvent': {
+      const ex = await newExec(c, el, parentId, flowId);
+      return leave(c, ex, el);
+    }
+    case 'bpmn:EndEvent': {
+      const ex = await newExec(c, el, parentId, flowId);
+      await endExec(c, ex.id);
+      if (el.terminate) return terminateScope(c, parentId);
+      return scopeMaybeDone(c, parentId);
+    }
+    case 'bpmn:UserTask':
+      return el.multi ? enterMulti(c, el, parentId, flowId) : enterUserTask(c, el, parentId, flowId);
+    case 'bpmn:ServiceTask': {
+      const ex = await newExec(c, el, parentId, flowId);
+      await armBoundaries(c, el, ex);
+      await addJob(c, { kind: 'serviceTask', executionId: ex.id, elementId: el.id, dueAt: c.now });
+      return;
+    }
+    case 'bpmn:ExclusiveGateway': {
+      const ex = await newExec(c, el, parentId, flowId);
+      return leave(c, ex, el);
+    }
+    case 'bpmn:ParallelGateway': {
+      if (el.incoming.length <= 1) {
+        const ex = await newExec(c, el, parentId, flowId);
+        return leave(c, ex, el);
+      }
+      await newExec(c, el, parentId, flowId, { joining: true });
+      const waiting = await c.tx.select().from(wfExecutions).where(and(
+        eq(wfExecutions.instanceId, c.inst.id), eq(wfExecutions.elementId, el.id), scopeIs(parentId),
+        eq(wfExecutions.joining, true), eq(wfExecutions.status, 'running'),
+      )).orderBy(asc(wfExecutions.id));
+      const perFlow = new Map<string, ExecutionRow>();
+      for (const w of waiting) if (!perFlow.has(w.incomingFlowId ?? '')) perFlow.set(w.incomingFlowId ?? '', w);
+      if (perFlow.size < el.incoming.length) return;
+      for (const w of perFlow.values()) await endExec(c, w.id);
+      return take(c, selectFlows(c, el), parentId);
+    }
+    case 'bpmn:InclusiveGateway': {
+      if (el.incoming.length <= 1) {
+        const ex = await newExec(c, el, parentId, flowId);
+        return leave(c, ex, el);
+      }
+      // the join fires in settle() once no other token of the scope can still reach it
+      await newExec(c, el, parentId, flowId, { joining: true });
+      return;
+    }
+    case 'bpmn:SubProcess': {
+      const ex = await newExec(c, el, parentId, flowId);
+      await armBoundaries(c, el, ex);
+      for (const s of el.starts ?? []) await enter(c, s, ex.id, null);
+      return;
+    }
+    case 'bpmn:CallActivity': {
+      const ex = await newExec(c, el, parentId, flowId);
+      await armBoundaries(c, el, ex);
+      return startChild(c, el, ex);
+    }
+    case 'bpmn:IntermediateCatchEvent': {
+      const ex = await newExec(c, el, parentId, flowId);
+      await addJob(c, { kind: 'timer', executionId: ex.id, elementId: el.id, dueAt: await timerDue(c, el.timer!) });
+      return;
+    }
+    case 'bpmn:BoundaryEvent': {
+      const ex = await newExec(c, el, parentId, flowId);
+      return leave(c, ex, el);
+    }
+    default:
+      throw badRequest('workflow.problem.unsupported', { name: el.name ?? el.id, type: el.type });
+  }
+}
+
+async function armBoundaries(c: Ctx, el: ModelElement, ex: ExecutionRow) {
+  for (const b of el.boundaries ?? []) {
+    const be = c.model.elements[b];
+    if (be?.timer) await addJob(c, { kind: 'timer', executionId: ex.id, elementId: b, dueAt: await timerDue(c, be.timer), payload: { boundary: true } });
+  }
+}
+
+// ---------- participants and user tasks ----------
+
+/** the administrator account (onEmpty "admin"): the account `admin`, else the first administrator */
+async function administratorId(tx: Tx): Promise<number | null> {
+  const [a] = await tx.select({ id: accounts.id }).from(accounts)
+    .where(or(eq(accounts.userId, 'admin'), eq(accounts.isAdmin, true))).orderBy(sql`${accounts.userId} <> 'admin'`, asc(accounts.id)).limit(1);
+  return a?.id ?? null;
+}
+
+/** the accounts of a user task, `onEmpty` applied: null = skip the task */
+async function participants(c: Ctx, el: ModelElement): Promise<number[] | null> {
+  const a = el.assignment;
+  let ids: number[] = [];
+  if (a) {
+    ids = (await resolveParticipants(c.tx, a.rule, { instanceId: c.inst.id, starterAccountId: c.inst.starterId, variables: c.inst.variables, now: c.now })).accountIds;
+  }
+  if (ids.length) return ids;
+  const onEmpty = a?.onEmpty ?? 'admin';
+  if (onEmpty === 'skip') return null;
+  const admin = onEmpty === 'admin' ? await administratorId(c.tx) : null;
+  if (!admin) throw badRequest('workflow.noParticipantsFound', { name: el.name ?? el.id });
+  return [admin];
+}
+
+async function enterUserTask(c: Ctx, el: ModelElement, parentId: number | null, flowId: string | null) {
+  const ids = await participants(c, el);
+  const ex = await newExec(c, el, parentId, flowId);
+  if (ids === null) {
+    await hist(c, 'skip', { executionId: ex.id, elementId: el.id });
+    return leave(c, ex, el);
+  }
+  await armBoundaries(c, el, ex);
+  const task = await createTask(c, el, ex, ids);
+  if (el.assignment?.autoPassSameApprover && ids.length === 1 && ids[0] === c.inst.lastApproverId) {
+    await c.tx.update(wfTasks).set({ status: 'completed', completedAt: c.now, completedBy: ids[0], outcome: 'autoPass' }).where(eq(wfTasks.id, task.id));
+    await hist(c, 'autoPass', { executionId: ex.id, taskId: task.id, elementId: el.id, actor: { accountId: ids[0], name: null } });
+    await emit(c, 'taskComplete', { elementId: el.id, taskId: task.id, taskName: task.name, assigneeAccountId: ids[0] });
+    return taskDone(c, ex, el);
+  }
+}
+
+async function createTask(c: Ctx, el: ModelElement, ex: ExecutionRow, ids: number[]): Promise<TaskRow> {
+  let dueAt: Date | null = null;
+  if (el.dueIn) dueAt = await dueAtOf(el.dueIn, c.now, addWorkingDaysOf(c.tx));
+  else {
+    const hours = (await workflowSettings(c.tx)).timeout.defaultDueHours;
+    if (hours > 0) dueAt = new Date(c.now.getTime() + hours * 3_600_000);
+  }
+  const name = el.name ?? el.id;
+  const [task] = await c.tx.insert(wfTasks).values({
+    instanceId: c.inst.id, executionId: ex.id, elementId: el.id, name, definitionKey: c.inst.definitionKey,
+    assigneeId: ids.length === 1 ? ids[0] : null, status: c.inst.status === 'suspended' ? 'suspended' : 'open',
+    formKey: el.formKey ?? null, buttons: el.buttons ?? null, dueAt, createdAt: c.now,
+  }).returning();
+  if (ids.length > 1) await c.tx.insert(wfTaskCandidates).values(ids.map((accountId) => ({ taskId: task.id, accountId })));
+  await hist(c, 'taskCreate', { executionId: ex.id, taskId: task.id, elementId: el.id, data: { assigneeId: task.assigneeId, candidateIds: ids.length > 1 ? ids : [] } });
+  await emit(c, 'taskCreate', { elementId: el.id, taskId: task.id, taskName: name, assigneeAccountId: task.assigneeId });
+  if (task.assigneeId) await emit(c, 'taskAssign', { elementId: el.id, taskId: task.id, taskName: name, assigneeAccountId: task.assigneeId });
+  if (dueAt) await addJob(c, { kind: 'taskDue', executionId: ex.id, elementId: el.id, dueAt, payload: { taskId: task.id } });
+  return task;
+}
+
+// ---------- multi-instance user tasks ----------
+
+async function enterMulti(c: Ctx, el: ModelElement, parentId: number | null, flowId: string | null) {
+  const ids = await participants(c, el);
+  if (ids === null) {
+    const ex = await newExec(c, { id: el.id, type: MI_BODY }, parentId, flowId);
+    await hist(c, 'skip', { executionId: ex.id, elementId: el.id });
+    return leave(c, ex, el);
+  }
+  const sequential = !!el.multi?.sequential;
+  const body = await newExec(c, { id: el.id, type: MI_BODY }, parentId, flowId, {
+    loop: { total: ids.length, completed: 0, assignees: ids, next: sequential ? 1 : ids.length },
+  });
+  await armBoundaries(c, el, body);
+  for (let i = 0; i < (sequential ? 1 : ids.length); i++) await miChild(c, el, body, i);
+}
+
+async function miChild(c: Ctx, el: ModelElement, body: ExecutionRow, i: number) {
+  const ex = await newExec(c, el, body.id, null, { loopCounter: i });
+  await createTask(c, el, ex, [body.loop!.assignees[i]]);
+}
+
+/** a user task's activity instance is done: multi-instance bookkeeping, else move on */
+async function taskDone(c: Ctx, ex: ExecutionRow, el: ModelElement) {
+  if (ex.parentId === null) return leave(c, ex, el);
+  const [body] = await c.tx.select().from(wfExecutions).where(eq(wfExecutions.id, ex.parentId));
+  if (!body || body.elementType !== MI_BODY) return leave(c, ex, el);
+  await endExec(c, ex.id);
+  const loop = { ...body.loop! };
+  loop.completed++;
+  const m = el.multi!;
+  const done = m.completion === 'any' ? loop.completed >= 1
+    : m.completion === 'ratio' ? loop.completed / loop.total >= m.ratio - 1e-9
+      : loop.completed >= loop.total;
+  if (!done && m.sequential && loop.next < loop.total) {
+    const i = loop.next++;
+    await c.tx.update(wfExecutions).set({ loop }).where(eq(wfExecutions.id, body.id));
+    return miChild(c, el, { ...body, loop }, i);
+  }
+  await c.tx.update(wfExecutions).set({ loop }).where(eq(wfExecutions.id, body.id));
+  const others = await c.tx.select({ id: wfExecutions.id }).from(wfExecutions)
+    .where(and(eq(wfExecutions.parentId, body.id), inArray(wfExecutions.status, ACTIVE)));
+  if (!done && others.length) return;
+  for (const o of others) await cancelTree(c, o.id, 'terminated');
+  return leave(c, { ...body, loop }, el);
+}
+
+// ---------- call activities ----------
+
+async function startChild(c: Ctx, el: ModelElement, ex: ExecutionRow) {
+  if (c.depth + 1 > MAX_CALL_DEPTH) throw badRequest('workflow.callDepth', { max: MAX_CALL_DEPTH });
+  const [def] = await c.tx.select().from(wfDefinitions).where(eq(wfDefinitions.key, el.calledElement ?? ''));
+  if (!def || !def.latestVersionId) throw badRequest('workflow.notPublished', { name: el.calledElement ?? '' });
+  await createInstance(c.tx, {
+    definition: def, versionId: def.latestVersionId, now: c.now, actor: c.actor, businessKey: c.inst.businessKey,
+    variables: { ...c.inst.variables }, starterId: c.inst.starterId, starterName: c.inst.starterName,
+    parentInstanceId: c.inst.id, parentExecutionId: ex.id, depth: c.depth + 1,
+  });
+}
+
+// ---------- scopes ----------
+
+/** a token of the scope ended: when none is left, the scope (sub-process or process) completes */
+async function scopeMaybeDone(c: Ctx, scopeId: number | null): Promise<void> {
+  const [{ n }] = await c.tx.select({ n: sql<number>`count(*)::int` }).from(wfExecutions)
+    .where(and(eq(wfExecutions.instanceId, c.inst.id), scopeIs(scopeId), inArray(wfExecutions.status, ACTIVE)));
+  if (n > 0) return;
+  if (scopeId === null) return finishProcess(c, 'completed');
+  const [scope] = await c.tx.select().from(wfExecutions).where(eq(wfExecutions.id, scopeId));
+  if (!scope || !ACTIVE.includes(scope.status)) return;
+  return leave(c, scope, c.model.elements[scope.elementId]);
+}
+
+/** a terminate end event: every other token of the scope ends, then the scope completes */
+async function terminateScope(c: Ctx, scopeId: number | null) {
+  const rows = await c.tx.select({ id: wfExecutions.id }).from(wfExecutions)
+    .where(and(eq(wfExecutions.instanceId, c.inst.id), scopeIs(scopeId), inArray(wfExecutions.status, ACTIVE)));
+  for (const r of rows) await cancelTree(c, r.id, 'terminated');
+  return scopeMaybeDone(c, scopeId);
+}
+
+async function descendants(tx: Tx, id: number): Promise<number[]> {
+  const res = await tx.execute<{ id: number }>(sql`
+    with recursive d(id) as (select id from wf_executions where id = ${id}
+      union all select e.id from wf_executions e join d on e.parent_id = d.id)
+    select id from d`);
+  return res.rows.map((r) => Number(r.id));
+}
+
+/** ends an activity instance and everything under it (tasks, timers, called instances) with `status` */
+async function cancelTree(c: Ctx, id: number, status: InstanceStatus) {
+  const ids = await descendants(c.tx, id);
+  const active = await c.tx.select({ id: wfExecutions.id }).from(wfExecutions).where(and(inArray(wfExecutions.id, ids), inArray(wfExecutions.status, ACTIVE)));
+  const activeIds = active.map((r) => r.id);
+  if (!activeIds.length) return;
+  await c.tx.update(wfExecutions).set({ status, endedAt: c.now, joining: false }).where(inArray(wfExecutions.id, activeIds));
+  await c.tx.update(wfTasks).set({ status: 'cancelled', completedAt: c.now }).where(and(inArray(wfTasks.executionId, activeIds), inArray(wfTasks.status, ['open', 'suspended'])));
+  await c.tx.update(wfJobs).set({ status: 'cancelled' }).where(and(inArray(wfJobs.executionId, activeIds), inArray(wfJobs.status, ['pending', 'held'])));
+  const children = await c.tx.select({ id: wfInstances.id }).from(wfInstances)
+    .where(and(inArray(wfInstances.parentExecutionId, activeIds), inArray(wfInstances.status, ['running', 'suspended', 'notStarted'])));
+  for (const ch of children) {
+    const cc = await ctxFor(c.tx, ch.id, c.now, c.actor, c.depth + 1);
+    await endInstance(cc, status === 'interrupted' ? 'interrupted' : 'terminated', false);
+    await save(cc);
+  }
+}
+
+/** the process ended normally: history, listeners, and the waiting call activity of a parent moves on */
+async function finishProcess(c: Ctx, status: InstanceStatus) {
+  c.inst.status = status;
+  c.inst.endedAt = c.now;
+  await c.tx.update(wfJobs).set({ status: 'cancelled' }).where(and(eq(wfJobs.instanceId, c.inst.id), inArray(wfJobs.status, ['pending', 'held'])));
+  await hist(c, 'end', { data: { status } });
+  await emit(c, 'processEnd');
+  if (status === 'completed' && c.inst.parentInstanceId && c.inst.parentExecutionId) {
+    await save(c);
+    const pc = await ctxFor(c.tx, c.inst.parentInstanceId, c.now, c.actor, Math.max(0, c.depth - 1));
+    const [pex] = await c.tx.select().from(wfExecutions).where(eq(wfExecutions.id, c.inst.parentExecutionId));
+    if (pex && pex.status === 'running' && pc.inst.status === 'running') {
+      pc.inst.variables = { ...pc.inst.variables, ...c.inst.variables };
+      await leave(pc, pex, pc.model.elements[pex.elementId]);
+      await settle(pc);
+    }
+    await save(pc);
+  }
+}
+
+// ---------- inclusive joins ----------
+
+const reachCache = new WeakMap<ProcessModel, Map<string, boolean>>();
+/** can a token at `from` still arrive at `to` (same scope; boundary events count)? */
+function canReach(model: ProcessModel, from: string, to: string): boolean {
+  let cache = reachCache.get(model);
+  if (!cache) reachCache.set(model, (cache = new Map()));
+  const key = `${from}>${to}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const seen = new Set<string>();
+  const stack = [from];
+  let found = false;
+  while (stack.length && !found) {
+    const id = stack.pop()!;
+    const el = model.elements[id];
+    if (!el) continue;
+    const next = [...el.outgoing.map((f) => model.flows[f]?.target), ...(el.boundaries ?? [])];
+    for (const n of next) {
+      if (!n || seen.has(n)) continue;
+      if (n === to) { found = true; break; }
+      seen.add(n);
+      stack.push(n);
+    }
+  }
+  cache.set(key, found);
+  return found;
+}
+
+/** fires every inclusive join that no other token of its scope can still reach */
+const hasInclusiveJoin = (m: ProcessModel) => Object.values(m.elements).some((e) => e.type === 'bpmn:InclusiveGateway' && e.incoming.length > 1);
+async function settle(c: Ctx) {
+  if (c.inst.status !== 'running' || !hasInclusiveJoin(c.model)) return;
+  for (let round = 0; round < 100; round++) {
+    const joins = await c.tx.select().from(wfExecutions).where(and(
+      eq(wfExecutions.instanceId, c.inst.id), eq(wfExecutions.joining, true), eq(wfExecutions.status, 'running'),
+      eq(wfExecutions.elementType, 'bpmn:InclusiveGateway'),
+    )).orderBy(asc(wfExecutions.id));
+    if (!joins.length) return;
+    let fired = false;
+    const groups = new Map<string, ExecutionRow[]>();
+    for (const j of joins) {
+      const k = `${j.elementId}|${j.parentId ?? ''}`;
+      groups.set(k, [...(groups.get(k) ?? []), j]);
+    }
+    for (const rows of groups.values()) {
+      const { elementId, parentId } = rows[0];
+      const tokens = await c.tx.select({ elementId: wfExecutions.elementId, joining: wfExecutions.joining }).from(wfExecutions).where(and(
+        eq(wfExecutions.instanceId, c.inst.id), scopeIs(parentId), inArray(wfExecutions.status, ACTIVE),
+      ));
+      const blocked = tokens.some((t) => !(t.joining && t.elementId === elementId) && canReach(c.model, t.elementId, elementId));
+      if (blocked) continue;
+      for (const r of rows) await endExec(c, r.id);
+      await take(c, selectFlows(c, c.model.elements[elementId]), parentId);
+      fired = true;
+      break;
+    }
+    if (!fired) return;
+  }
+}
+
+// ---------- saving ----------
+
+async function save(c: Ctx) {
+  const active = await c.tx.select({ elementId: wfExecutions.elementId, type: wfExecutions.elementType }).from(wfExecutions)
+    .where(and(eq(wfExecutions.instanceId, c.inst.id), inArray(wfExecutions.status, ACTIVE), ne(wfExecutions.elementType, 'bpmn:SubProcess')));
+  const names = [...new Set(active.map((a) => nameOf(c.model, a.elementId)))];
+  c.inst.currentNodes = names;
+  c.inst.updatedAt = c.now;
+  await c.tx.update(wfInstances).set({
+    status: c.inst.status, variables: c.inst.variables, currentNodes: names, endedAt: c.inst.endedAt,
+    lastApproverId: c.inst.lastApproverId, updatedAt: c.now,
+  }).where(eq(wfInstances.id, c.inst.id));
+}
+
+// ---------- operations ----------
+
+export interface CreateInstanceInput {
+  definition: typeof wfDefinitions.$inferSelect;
+  versionId: number;
+  now: Date;
+  actor: Actor;
+  businessKey: string | null;
+  variables: Record<string, unknown>;
+  starterId: number | null;
+  starterName: string | null;
+  parentInstanceId?: number | null;
+  parentExecutionId?: number | null;
+  depth?: number;
+  /** a timer start event; default: the none start events */
+  startElementId?: string;
+}
+
+/** creates and runs a new instance inside `tx` (its row is new, so nobody else can hold its lock) */
+export async function createInstance(tx: Tx, i: CreateInstanceInput): Promise<InstanceRow> {
+  const [v] = await tx.select({ version: wfVersions.version }).from(wfVersions).where(eq(wfVersions.id, i.versionId));
+  const model = await modelOf(tx, i.versionId, i.definition.key, v.version);
+  const [inst] = await tx.insert(wfInstances).values({
+    definitionId: i.definition.id, versionId: i.versionId, definitionKey: i.definition.key, definitionName: i.definition.name,
+    version: v.version, businessKey: i.businessKey, status: 'running', starterId: i.starterId, starterName: i.starterName,
+    variables: i.variables, parentInstanceId: i.parentInstanceId ?? null, parentExecutionId: i.parentExecutionId ?? null,
+    startedAt: i.now, updatedAt: i.now,
+  }).returning();
+  await tx.execute(sql`select id from wf_instances where id = ${inst.id} for update`);
+  const c: Ctx = { tx, now: i.now, inst, model, actor: i.actor, depth: i.depth ?? 0 };
+  await hist(c, 'start', { data: { businessKey: i.businessKey, parentInstanceId: i.parentInstanceId ?? null } });
+  await emit(c, 'processStart');
+  const starts = i.startElementId ? [i.startElementId] : model.starts;
+  for (const s of starts) await enter(c, s, null, null);
+  await settle(c);
+  await save(c);
+  return c.inst;
+}
+
+/** completes a user task: 409 when it is no longer open; the caller checked who may */
+export async function completeTask(db: Db, taskId: number, actor: Actor, input: { variables: Record<string, unknown>; comment: string | null; outcome: string | null }, now: Date, mayOverride: boolean) {
+  return db.transaction(async (tx) => {
+    // the instance row lock first (found through the task), then the task as it is under the lock
+    const locked = await tx.select().from(wfInstances).where(sql`${wfInstances.id} = (select instance_id from wf_tasks where id = ${taskId})`).for('update');
+    if (!locked[0]) throw notFound();
+    const inst = locked[0];
+    const c: Ctx = { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor, depth: 0 };
+    const [task] = await tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+    if (task.status !== 'open') {
+      if (task.status === 'suspended' || c.inst.status !== 'running') throw new AppError(409, 'workflow.instanceNotRunning', { status: `workflow.status.${c.inst.status === 'running' ? 'suspended' : c.inst.status}` });
+      throw new AppError(409, 'workflow.taskNotOpen', { status: `workflow.taskStatus.${task.status}` });
+    }
+    if (c.inst.status !== 'running') throw new AppError(409, 'workflow.instanceNotRunning', { status: `workflow.status.${c.inst.status}` });
+    if (!mayOverride && task.assigneeId !== actor.accountId) {
+      const cand = task.assigneeId === null && actor.accountId !== null
+        ? await tx.select().from(wfTaskCandidates).where(and(eq(wfTaskCandidates.taskId, taskId), eq(wfTaskCandidates.accountId, actor.accountId)))
+        : [];
+      if (!cand.length) throw new AppError(403, 'workflow.notYourTask');
+    }
+    const [ex] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, task.executionId));
+    if (ex.status !== 'running') throw illegal('complete' as InstanceAction, 'execution', ex.status);
+    await finishTask(c, task, ex, actor, input);
+    await settle(c);
+    await save(c);
+    return { instanceId: c.inst.id, status: c.inst.status };
+  });
+}
+
+async function finishTask(c: Ctx, task: TaskRow, ex: ExecutionRow, actor: Actor, input: { variables: Record<string, unknown>; comment: string | null; outcome: string | null }) {
+  await c.tx.update(wfTasks).set({
+    status: 'completed', completedAt: c.now, completedBy: actor.accountId, completedByName: actor.name,
+    outcome: input.outcome, comment: input.comment, assigneeId: task.assigneeId ?? actor.accountId,
+  }).where(eq(wfTasks.id, task.id));
+  c.inst.variables = { ...c.inst.variables, ...input.variables, ...(input.outcome ? { outcome: input.outcome } : {}) };
+  if (actor.accountId !== null) c.inst.lastApproverId = actor.accountId;
+  await hist(c, 'taskComplete', { executionId: ex.id, taskId: task.id, elementId: task.elementId, comment: input.comment, data: { outcome: input.outcome, variables: input.variables }, actor });
+  await emit(c, 'taskComplete', { elementId: task.elementId, taskId: task.id, taskName: task.name, assigneeAccountId: actor.accountId });
+  await taskDone(c, ex, c.model.elements[task.elementId]);
+}
+
+/** takes the job row inside the transaction: false when another runner finished or took it */
+export async function ownJob(tx: Tx, jobId: number, workerId: string): Promise<JobRow | null> {
+  const [j] = await tx.select().from(wfJobs).where(eq(wfJobs.id, jobId)).for('update');
+  return j && j.status === 'running' && j.lockedBy === workerId ? j : null;
+}
+export async function jobDone(tx: Tx, jobId: number, now: Date, status: 'done' | 'cancelled' | 'held' | 'pending' = 'done') {
+  await tx.update(wfJobs).set({ status, doneAt: status === 'done' || status === 'cancelled' ? now : null, lockedBy: null, leaseUntil: null }).where(eq(wfJobs.id, jobId));
+}
+
+/** timers (intermediate catch and boundary), task deadlines, service task continuations */
+export async function fireInstanceJob(db: Db, job: JobRow, workerId: string, now: Date, serviceVariables?: Record<string, unknown>) {
+  await db.transaction(async (tx) => {
+    if (!job.instanceId) return;
+    const c = await ctxFor(tx, job.instanceId, now, SYSTEM);
+    const j = await ownJob(tx, job.id, workerId);
+    if (!j) return;
+    if (c.inst.status === 'suspended') return jobDone(tx, j.id, now, 'held');
+    if (c.inst.status !== 'running') return jobDone(tx, j.id, now, 'cancelled');
+    const [ex] = j.executionId ? await tx.select().from(wfExecutions).where(eq(wfExecutions.id, j.executionId)) : [];
+    if (!ex || !ACTIVE.includes(ex.status)) return jobDone(tx, j.id, now, 'cancelled');
+    if (ex.status === 'suspended') return jobDone(tx, j.id, now, 'held');
+    const el = c.model.elements[j.elementId ?? ''];
+    if (!el) return jobDone(tx, j.id, now, 'cancelled');
+    await jobDone(tx, j.id, now);
+    if (j.kind === 'taskDue') {
+      const taskId = Number(j.payload.taskId);
+      const [t] = await tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+      if (t && t.status === 'open') {
+        await hist(c, 'timeout', { executionId: ex.id, taskId, elementId: el.id });
+        await emit(c, 'timeout', { elementId: el.id, taskId, taskName: t.name, assigneeAccountId: t.assigneeId });
+        // the settings' timeout action: pass or reject the overdue task on its own
+        const action = (await workflowSettings(tx)).timeout.action;
+        if (action === 'autoPass' || action === 'autoReject') {
+          const outcome = action === 'autoPass' ? 'autoPass' : 'reject';
+          await finishTask(c, t, ex, SYSTEM, { variables: {}, comment: null, outcome });
+        }
+      }
+    } else if (j.kind === 'serviceTask') {
+      c.inst.variables = { ...c.inst.variables, ...(serviceVariables ?? {}) };
+      await hist(c, 'serviceTask', { executionId: ex.id, elementId: el.id, data: { variables: serviceVariables ?? {} } });
+      await leave(c, ex, el);
+    } else if (el.type === 'bpmn:BoundaryEvent') {
+      await hist(c, 'timeout', { executionId: ex.id, elementId: el.id, data: { interrupting: el.cancelActivity !== false } });
+      await emit(c, 'timeout', { elementId: el.attachedTo ?? el.id });
+      if (el.cancelActivity !== false) await cancelTree(c, ex.id, 'interrupted');
+      await enter(c, el.id, ex.parentId, null);
+    } else {
+      await hist(c, 'timer', { executionId: ex.id, elementId: el.id });
+      await leave(c, ex, el);
+    }
+    await settle(c);
+    await save(c);
+  });
+}
+
+/** a timer start event: starts an instance on the definition's newest version and arms the next firing */
+export async function fireTimerStart(db: Db, job: JobRow, workerId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const j = await ownJob(tx, job.id, workerId);
+    if (!j) return;
+    await jobDone(tx, j.id, now);
+    const [def] = await tx.select().from(wfDefinitions).where(eq(wfDefinitions.id, j.definitionId ?? 0)).for('update');
+    if (!def || !def.latestVersionId || def.latestVersionId !== Number(j.payload.versionId)) return;
+    if (def.status === 'active') {
+      await createInstance(tx, {
+        definition: def, versionId: def.latestVersionId, now, actor: SYSTEM, businessKey: null, variables: {},
+        starterId: null, starterName: null, startElementId: j.elementId ?? undefined,
+      });
+    }
+    const model = await modelOf(tx, def.latestVersionId, def.key, def.latestVersion);
+    const spec = model.elements[j.elementId ?? '']?.timer;
+    if (spec?.kind !== 'cycle') return;
+    const cy = parseCycle(spec.value)!;
+    const left = j.payload.remaining == null ? null : Number(j.payload.remaining) - 1;
+    if (left !== null && left <= 0) return;
+    await tx.insert(wfJobs).values({
+      kind: 'timerStart', definitionId: def.id, elementId: j.elementId, dueAt: addDuration(j.dueAt, cy.duration),
+      payload: { versionId: def.latestVersionId, remaining: left }, createdAt: now,
+    });
+  });
+}
+
+/** arms the timer start events of a newly published version, cancelling the previous version's */
+export async function armTimerStarts(tx: Tx, definitionId: number, versionId: number, model: ProcessModel, now: Date) {
+  await tx.update(wfJobs).set({ status: 'cancelled' })
+    .where(and(eq(wfJobs.definitionId, definitionId), eq(wfJobs.kind, 'timerStart'), inArray(wfJobs.status, ['pending', 'held'])));
+  for (const id of model.timerStarts) {
+    const spec = model.elements[id].timer!;
+    let dueAt: Date;
+    let remaining: number | null = null;
+    if (spec.kind === 'cycle') {
+      const cy = parseCycle(spec.value)!;
+      dueAt = cy.start && cy.start > now ? cy.start : addDuration(now, cy.duration);
+      remaining = cy.repeat;
+    } else if (spec.kind === 'date') {
+      dueAt = parseIsoDate(spec.value)!;
+      remaining = 1;
+    } else continue;
+    await tx.insert(wfJobs).values({ kind: 'timerStart', definitionId, elementId: id, dueAt, payload: { versionId, remaining }, createdAt: now });
+  }
+}
+
+// ---------- hang up, recover, interrupt, terminate, delete ----------
+
+async function suspendInstance(c: Ctx) {
+  c.inst.status = 'suspended';
+  await c.tx.update(wfTasks).set({ status: 'suspended' }).where(and(eq(wfTasks.instanceId, c.inst.id), eq(wfTasks.status, 'open')));
+  await c.tx.update(wfJobs).set({ status: 'held' }).where(and(eq(wfJobs.instanceId, c.inst.id), eq(wfJobs.status, 'pending')));
+  await cascadeChildren(c, async (cc) => { if (cc.inst.status === 'running') await suspendInstance(cc); });
+}
+
+async function resumeInstance(c: Ctx) {
+  c.inst.status = 'running';
+  const suspendedExecs = c.tx.select({ id: wfExecutions.id }).from(wfExecutions).where(and(eq(wfExecutions.instanceId, c.inst.id), eq(wfExecutions.status, 'suspended')));
+  await c.tx.update(wfTasks).set({ status: 'open' }).where(and(eq(wfTasks.instanceId, c.inst.id), eq(wfTasks.status, 'suspended'), sql`${wfTasks.executionId} not in ${suspendedExecs}`));
+  // overdue timers fire at the runner's next pass
+  await c.tx.update(wfJobs).set({ status: 'pending' }).where(and(eq(wfJobs.instanceId, c.inst.id), eq(wfJobs.status, 'held'),
+    or(isNull(wfJobs.executionId), sql`${wfJobs.executionId} not in ${suspendedExecs}`)));
+  await cascadeChildren(c, async (cc) => { if (cc.inst.status === 'suspended') await resumeInstance(cc); });
+}
+
+async function cascadeChildren(c: Ctx, fn: (cc: Ctx) => Promise<void>) {
+  const children = await c.tx.select({ id: wfInstances.id }).from(wfInstances).where(eq(wfInstances.parentInstanceId, c.inst.id));
+  for (const ch of children) {
+    const cc = await ctxFor(c.tx, ch.id, c.now, c.actor, c.depth + 1);
+    await fn(cc);
+    await save(cc);
+  }
+}
+
+async function endInstance(c: Ctx, status: 'interrupted' | 'terminated', history = true) {
+  const execs = await c.tx.select({ id: wfExecutions.id }).from(wfExecutions).where(and(eq(wfExecutions.instanceId, c.inst.id), inArray(wfExecutions.status, ACTIVE)));
+  const ids = execs.map((e) => e.id);
+  if (ids.length) await c.tx.update(wfExecutions).set({ status, endedAt: c.now, joining: false }).where(inArray(wfExecutions.id, ids));
+  await c.tx.update(wfTasks).set({ status: 'cancelled', completedAt: c.now }).where(and(eq(wfTasks.instanceId, c.inst.id), inArray(wfTasks.status, ['open', 'suspended'])));
+  await c.tx.update(wfJobs).set({ status: 'cancelled' }).where(and(eq(wfJobs.instanceId, c.inst.id), inArray(wfJobs.status, ['pending', 'held', 'failed'])));
+  c.inst.status = status;
+  c.inst.endedAt = c.now;
+  if (!history) await hist(c, status, { data: { cascade: true } });
+  await emit(c, 'processEnd');
+  await cascadeChildren(c, async (cc) => { if (ACTIVE.includes(cc.inst.status) || cc.inst.status === 'notStarted') await endInstance(cc, status, false); });
+}
+
+const ALLOWED: Record<InstanceAction, InstanceStatus[]> = {
+  suspend: ['running'],
+  resume: ['suspended'],
+  interrupt: ['running', 'suspended', 'notStarted'],
+  terminate: ['running', 'suspended', 'notStarted'],
+  delete: ['completed', 'terminated', 'interrupted'],
+};
+
+export async function instanceAction(db: Db, id: number, action: Exclude<InstanceAction, 'delete'>, actor: Actor, now: Date, comment: string | null) {
+  return db.transaction(async (tx) => {
+    const c = await ctxFor(tx, id, now, actor);
+    if (!ALLOWED[action].includes(c.inst.status)) throw illegal(action, 'instance', c.inst.status);
+    if (action === 'suspend') await suspendInstance(c);
+    else if (action === 'resume') await resumeInstance(c);
+    else await endInstance(c, action === 'interrupt' ? 'interrupted' : 'terminated', true);
+    await hist(c, action, { comment });
+    if (action === 'resume') await settle(c);
+    await save(c);
+    return { id, status: c.inst.status };
+  });
+}
+
+export async function deleteInstance(db: Db, id: number) {
+  return db.transaction(async (tx) => {
+    const inst = await lockInstance(tx, id);
+    if (!ALLOWED.delete.includes(inst.status)) throw illegal('delete', 'instance', inst.status);
+    const all = await tx.execute<{ id: number }>(sql`
+      with recursive d(id) as (select ${id}::int union all select i.id from wf_instances i join d on i.parent_instance_id = d.id)
+      select id from d`);
+    const ids = all.rows.map((r) => Number(r.id));
+    await tx.delete(wfJobs).where(inArray(wfJobs.instanceId, ids));
+    await tx.delete(wfInstances).where(inArray(wfInstances.id, ids));
+    return { deleted: ids.length };
+  });
+}
+
+/** the same actions on one activity instance (and everything under it) */
+export async function executionAction(db: Db, execId: number, action: Exclude<InstanceAction, 'delete'>, actor: Actor, now: Date, comment: string | null) {
+  return db.transaction(async (tx) => {
+    const [peek] = await tx.select({ instanceId: wfExecutions.instanceId }).from(wfExecutions).where(eq(wfExecutions.id, execId));
+    if (!peek) throw notFound();
+    const c = await ctxFor(tx, peek.instanceId, now, actor);
+    const [ex] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, execId));
+    if (!ALLOWED[action].includes(ex.status)) throw illegal(action, 'execution', ex.status);
+    if (!ACTIVE.includes(c.inst.status)) throw illegal(action, 'instance', c.inst.status);
+    const ids = await descendants(tx, execId);
+    if (action === 'suspend' || action === 'resume') {
+      const [from, to] = action === 'suspend' ? ['running', 'suspended'] as const : ['suspended', 'running'] as const;
+      await tx.update(wfExecutions).set({ status: to }).where(and(inArray(wfExecutions.id, ids), eq(wfExecutions.status, from)));
+      const live = c.inst.status === 'running' && action === 'resume';
+      if (action === 'suspend' || live) {
+        await tx.update(wfTasks).set({ status: action === 'suspend' ? 'suspended' : 'open' })
+          .where(and(inArray(wfTasks.executionId, ids), eq(wfTasks.status, action === 'suspend' ? 'open' : 'suspended')));
+        await tx.update(wfJobs).set({ status: action === 'suspend' ? 'held' : 'pending' })
+          .where(and(inArray(wfJobs.executionId, ids), eq(wfJobs.status, action === 'suspend' ? 'pending' : 'held')));
+      }
+    } else {
+      const status = action === 'interrupt' ? 'interrupted' : 'terminated';
+      await cancelTree(c, execId, status);
+      // the token is gone: an empty scope ends the same way, up to the process
+      let scopeId = ex.parentId;
+      for (;;) {
+        const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(wfExecutions)
+          .where(and(eq(wfExecutions.instanceId, c.inst.id), scopeIs(scopeId), inArray(wfExecutions.status, ACTIVE)));
+        if (n > 0) break;
+        if (scopeId === null) {
+          await endInstance(c, status, false);
+          break;
+        }
+        const [scope] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, scopeId));
+        if (scope.elementType === MI_BODY && scope.loop && scope.loop.completed > 0) {
+          await leave(c, scope, c.model.elements[scope.elementId]);
+          break;
+        }
+        await tx.update(wfExecutions).set({ status, endedAt: now }).where(eq(wfExecutions.id, scopeId));
+        await tx.update(wfJobs).set({ status: 'cancelled' }).where(and(eq(wfJobs.executionId, scopeId), inArray(wfJobs.status, ['pending', 'held'])));
+        scopeId = scope.parentId;
+      }
+    }
+    await hist(c, `execution.${action}`, { executionId: execId, elementId: ex.elementId, comment });
+    await settle(c);
+    await save(c);
+    return { id: execId };
+  });
+}
+
+export { ALLOWED as ACTION_FROM };

@@ -1,0 +1,158 @@
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  legalActions, type InstanceStatus, type WorkflowExecution, type WorkflowInstance, type WorkflowInstanceDetail, type WorkflowInstanceQuery,
+  type WorkflowTask, type PageQuery,
+} from '@bencao/contracts';
+import type { Db } from '../../db/client';
+import { accounts, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../db/schema/index';
+import { AppError, notFound } from '../../platform/errors';
+import { offsetOf, orderBy } from '../../platform/paging';
+import { modelOf, type InstanceRow } from './engine/runtime';
+
+/** The monitor: instance lists and details, job retries, a user's open tasks. */
+
+const hasIncident = sql<boolean>`exists(select 1 from wf_jobs j where j.instance_id = "wf_instances"."id" and j.status = 'failed')`;
+
+function instanceView(r: InstanceRow & { hasIncident: boolean }): WorkflowInstance {
+  return {
+    id: r.id, definitionId: r.definitionId, definitionKey: r.definitionKey, definitionName: r.definitionName, version: r.version,
+    versionId: r.versionId, businessKey: r.businessKey, status: r.status, starterId: r.starterId, starterName: r.starterName,
+    parentInstanceId: r.parentInstanceId, currentNodes: r.currentNodes, startedAt: r.startedAt.toISOString(),
+    endedAt: r.endedAt?.toISOString() ?? null, hasIncident: !!r.hasIncident,
+  };
+}
+
+export function instanceService(db: Db) {
+  /** `scope`: the definitions the caller may monitor */
+  async function list(q: WorkflowInstanceQuery, scope: { all: boolean; keys: string[] }) {
+    const conds: SQL[] = [];
+    if (!scope.all) {
+      if (!scope.keys.length) return { total: 0, records: [] };
+      conds.push(inArray(wfInstances.definitionKey, scope.keys));
+    }
+    if (q.definitionKey) conds.push(eq(wfInstances.definitionKey, q.definitionKey));
+    if (q.status) conds.push(eq(wfInstances.status, q.status));
+    if (q.businessKey) conds.push(eq(wfInstances.businessKey, q.businessKey));
+    if (q.starter) conds.push(sql`${wfInstances.starterId} in (select id from accounts where user_id = ${q.starter})`);
+    if (q.startedFrom) conds.push(gte(wfInstances.startedAt, q.startedFrom));
+    if (q.startedTo) conds.push(lte(wfInstances.startedAt, q.startedTo));
+    const where = conds.length ? and(...conds) : undefined;
+    const [rows, [{ n }]] = await Promise.all([
+      db.select({ i: wfInstances, hasIncident }).from(wfInstances).where(where)
+        .orderBy(...orderBy(q, {
+          id: wfInstances.id, startedAt: wfInstances.startedAt, endedAt: wfInstances.endedAt, status: wfInstances.status,
+          definitionKey: wfInstances.definitionKey, businessKey: wfInstances.businessKey,
+        }, desc(wfInstances.startedAt)), desc(wfInstances.id))
+        .limit(q.limit).offset(offsetOf(q)),
+      db.select({ n: sql<number>`count(*)::int` }).from(wfInstances).where(where),
+    ]);
+    return { total: n, records: rows.map((r) => instanceView({ ...r.i, hasIncident: r.hasIncident })) };
+  }
+
+  async function row(id: number) {
+    const [r] = await db.select().from(wfInstances).where(eq(wfInstances.id, id));
+    if (!r) throw notFound();
+    return r;
+  }
+
+  async function tasksOf(where: SQL): Promise<WorkflowTask[]> {
+    const rows = await db.select({ t: wfTasks, assigneeName: accounts.userName }).from(wfTasks)
+      .leftJoin(accounts, eq(accounts.id, wfTasks.assigneeId)).where(where).orderBy(asc(wfTasks.id));
+    const ids = rows.map((r) => r.t.id);
+    const cands = ids.length ? await db.select().from(wfTaskCandidates).where(inArray(wfTaskCandidates.taskId, ids)) : [];
+    return rows.map(({ t, assigneeName }) => ({
+      id: t.id, instanceId: t.instanceId, executionId: t.executionId, elementId: t.elementId, name: t.name, status: t.status,
+      assigneeId: t.assigneeId, assigneeName: assigneeName ?? null, candidateIds: cands.filter((c) => c.taskId === t.id).map((c) => c.accountId),
+      dueAt: t.dueAt?.toISOString() ?? null, createdAt: t.createdAt.toISOString(), completedAt: t.completedAt?.toISOString() ?? null,
+      completedBy: t.completedByName, outcome: t.outcome,
+    }));
+  }
+
+  async function detail(id: number): Promise<WorkflowInstanceDetail> {
+    const inst = await row(id);
+    const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
+    const [[v], execs, tasks, history, jobs, children, [inc]] = await Promise.all([
+      db.select({ xml: wfVersions.xml }).from(wfVersions).where(eq(wfVersions.id, inst.versionId)),
+      db.select().from(wfExecutions).where(eq(wfExecutions.instanceId, id)).orderBy(asc(wfExecutions.id)),
+      tasksOf(eq(wfTasks.instanceId, id)),
+      db.select().from(wfHistory).where(eq(wfHistory.instanceId, id)).orderBy(asc(wfHistory.at), asc(wfHistory.id)),
+      db.select().from(wfJobs).where(eq(wfJobs.instanceId, id)).orderBy(asc(wfJobs.id)),
+      db.select({ id: wfInstances.id }).from(wfInstances).where(eq(wfInstances.parentInstanceId, id)).orderBy(asc(wfInstances.id)),
+      db.select({ n: sql<number>`count(*)::int` }).from(wfJobs).where(and(eq(wfJobs.instanceId, id), eq(wfJobs.status, 'failed'))),
+    ]);
+    const finished = !['running', 'suspended', 'notStarted'].includes(inst.status);
+    const executions: WorkflowExecution[] = execs.map((e) => ({
+      id: e.id, parentId: e.parentId, elementId: e.elementId, elementType: e.elementType, elementName: model.elements[e.elementId]?.name ?? null,
+      status: e.status, loopCounter: e.loopCounter, startedAt: e.startedAt.toISOString(), endedAt: e.endedAt?.toISOString() ?? null,
+      actions: finished ? [] : legalActions(e.status as InstanceStatus, 'execution'),
+    }));
+    const active = new Set(execs.filter((e) => e.status === 'running' || e.status === 'suspended').map((e) => e.elementId));
+    return {
+      ...instanceView({ ...inst, hasIncident: inc.n > 0 }),
+      xml: v?.xml ?? '',
+      variables: inst.variables,
+      actions: legalActions(inst.status),
+      executions,
+      tasks,
+      history: history.map((h) => ({
+        id: h.id, executionId: h.executionId, taskId: h.taskId, elementId: h.elementId, action: h.action, actorName: h.actorName,
+        comment: h.comment, data: h.data, at: h.at.toISOString(),
+      })),
+      jobs: jobs.map((j) => ({
+        id: j.id, kind: j.kind, instanceId: j.instanceId, executionId: j.executionId, elementId: j.elementId, status: j.status,
+        dueAt: j.dueAt.toISOString(), attempts: j.attempts, maxAttempts: j.maxAttempts, lastError: j.lastError,
+      })),
+      completedNodeIds: [...new Set(execs.filter((e) => e.status === 'completed' && model.elements[e.elementId]).map((e) => e.elementId))],
+      activeNodeIds: [...active].filter((x) => model.elements[x]),
+      takenFlowIds: [...new Set(execs.map((e) => e.incomingFlowId).filter((f): f is string => !!f))],
+      childInstanceIds: children.map((c) => c.id),
+    };
+  }
+
+  async function jobRow(jobId: number) {
+    const [j] = await db.select().from(wfJobs).where(eq(wfJobs.id, jobId));
+    if (!j) throw notFound();
+    return j;
+  }
+
+  /** a failed job runs again at the runner's next pass */
+  async function retryJob(jobId: number, now: Date) {
+    const rows = await db.update(wfJobs).set({ status: 'pending', attempts: 0, dueAt: now, lockedBy: null, leaseUntil: null })
+      .where(and(eq(wfJobs.id, jobId), eq(wfJobs.status, 'failed'))).returning({ id: wfJobs.id });
+    if (!rows.length) {
+      await jobRow(jobId);
+      throw new AppError(409, 'workflow.jobNotFailed');
+    }
+    return { id: jobId, status: 'pending' };
+  }
+
+  /** the open tasks of an account (assigned, or offered to it as a candidate) */
+  async function todo(accountId: number, q: PageQuery) {
+    // two index lookups (assignee + status; candidates by account), not an OR over the whole table
+    const where = sql`${wfTasks.id} in (
+      select id from wf_tasks where assignee_id = ${accountId} and status = 'open'
+      union all
+      select t.id from wf_task_candidates c join wf_tasks t on t.id = c.task_id where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open')`;
+    const [page, [{ n }]] = await Promise.all([
+      db.select({ id: wfTasks.id }).from(wfTasks).where(where).orderBy(desc(wfTasks.createdAt), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)),
+      db.select({ n: sql<number>`count(*)::int` }).from(wfTasks).where(where),
+    ]);
+    const records = page.length ? await tasksOf(inArray(wfTasks.id, page.map((p) => p.id))) : [];
+    records.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+    return { total: n, records };
+  }
+
+  async function task(taskId: number) {
+    const [t] = await db.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+    if (!t) throw notFound();
+    return t;
+  }
+
+  async function execution(execId: number) {
+    const [e] = await db.select({ id: wfExecutions.id, instanceId: wfExecutions.instanceId }).from(wfExecutions).where(eq(wfExecutions.id, execId));
+    if (!e) throw notFound();
+    return e;
+  }
+
+  return { list, row, detail, retryJob, jobRow, todo, task, execution };
+}

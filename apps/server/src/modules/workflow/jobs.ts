@@ -1,0 +1,124 @@
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { wfJobs } from '../../db/schema/index';
+import { clockOf } from './engine/clock';
+
+/**
+ * The job table's runner (timers, service tasks, task deadlines, timer starts, listener callbacks).
+ * Any number of server processes run it: due jobs are claimed with FOR UPDATE SKIP LOCKED and a lease,
+ * so a job runs on one runner at a time; the engine's own handlers finish the job inside the same
+ * transaction as its effect (fires exactly once). A failing job is retried with back-off
+ * (10 s, 20 s, 40 s … capped at one hour) until `max_attempts`, then it stays `failed` with its last
+ * error, shown in the monitor, until someone retries it.
+ */
+
+export type JobRow = typeof wfJobs.$inferSelect;
+export type JobHandler = (db: Db, job: JobRow, now: Date, workerId: string) => Promise<unknown>;
+
+const handlers = new Map<string, JobHandler>();
+
+/** registers the code run for jobs of `kind` (one handler per kind; a second registration replaces it) */
+export function registerJobHandler(kind: string, handler: JobHandler) {
+  handlers.set(kind, handler);
+}
+
+export const defaultWorkerId = () => `${os.hostname()}:${process.pid}`;
+export const backoffMs = (attempts: number) => Math.min(3_600_000, 10_000 * 2 ** Math.max(0, attempts - 1));
+
+export interface RunOptions {
+  /** the clock (default: the engine's clock of `db`) */
+  now?: Date;
+  workerId?: string;
+  /** jobs claimed per batch */
+  limit?: number;
+  /** how long a claim holds before another runner may take the job again */
+  leaseMs?: number;
+  /** handlers run at once */
+  concurrency?: number;
+}
+
+/** claims the jobs due at `now` and runs them; loops until none is due. Returns the counts. */
+export async function runDueJobs(db: Db, opts: RunOptions = {}): Promise<{ ran: number; failed: number }> {
+  const now = opts.now ?? clockOf(db)();
+  const workerId = opts.workerId ?? defaultWorkerId();
+  const limit = opts.limit ?? 100;
+  const lease = new Date(now.getTime() + (opts.leaseMs ?? 60_000));
+  let ran = 0;
+  let failed = 0;
+  for (let batch = 0; batch < 10_000; batch++) {
+    const claimed = await db.execute<Record<string, unknown>>(sql`
+      update wf_jobs set status = 'running', locked_by = ${workerId}, lease_until = ${lease.toISOString()}::timestamptz, attempts = attempts + 1
+       where id in (
+         select id from wf_jobs
+          where (status = 'pending' and due_at <= ${now.toISOString()}::timestamptz)
+             or (status = 'running' and lease_until < ${now.toISOString()}::timestamptz)
+          order by due_at, id
+          limit ${limit}
+          for update skip locked)
+      returning id`);
+    const ids = claimed.rows.map((r) => Number(r.id));
+    if (!ids.length) break;
+    const rows = await db.select().from(wfJobs).where(sql`${wfJobs.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    rows.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.id - b.id);
+    const queue = [...rows];
+    const worker = async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        if (await runOne(db, job, now, workerId)) ran++;
+        else failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, worker));
+  }
+  return { ran, failed };
+}
+
+async function runOne(db: Db, job: JobRow, now: Date, workerId: string): Promise<boolean> {
+  const handler = handlers.get(job.kind);
+  try {
+    if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
+    await handler(db, job, now, workerId);
+    await db.update(wfJobs).set({ status: 'done', doneAt: now, lockedBy: null, leaseUntil: null })
+      .where(sql`${wfJobs.id} = ${job.id} and ${wfJobs.lockedBy} = ${workerId} and ${wfJobs.status} = 'running'`);
+    return true;
+  } catch (e) {
+    const message = String((e as Error)?.message ?? e).slice(0, 2000);
+    const retryAt = new Date(now.getTime() + backoffMs(job.attempts));
+    await db.update(wfJobs).set({
+      status: sql`case when ${wfJobs.attempts} >= ${wfJobs.maxAttempts} then 'failed' else 'pending' end`,
+      dueAt: retryAt, lastError: message, lockedBy: null, leaseUntil: null,
+    }).where(sql`${wfJobs.id} = ${job.id} and ${wfJobs.lockedBy} = ${workerId} and ${wfJobs.status} = 'running'`);
+    return false;
+  }
+}
+
+export interface JobRunnerOptions {
+  pollMs?: number;
+  now?: () => Date;
+  workerId?: string;
+  concurrency?: number;
+  log?: { warn(obj: unknown, msg?: string): void };
+}
+
+/** polls the job table until stopped (main.ts starts one per process) */
+export function startJobRunner(db: Db, opts: JobRunnerOptions = {}) {
+  const pollMs = opts.pollMs ?? 1000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = async () => {
+    if (stopped) return;
+    running = runDueJobs(db, { now: opts.now?.(), workerId: opts.workerId, concurrency: opts.concurrency ?? 4 })
+      .catch((err) => opts.log?.warn({ err }, 'workflow job runner pass failed'));
+    await running;
+    if (!stopped) timer = setTimeout(tick, pollMs);
+  };
+  timer = setTimeout(tick, pollMs);
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The server's page render: the site's own route table and page components, rendered to HTML by
+ * the API server for the path URLs (/news/12, /products/7, …) so that crawlers and link previews
+ * get the content without JavaScript. Built with `vite build --ssr src/ssr.tsx` (never part of the
+ * browser bundle); the browser hydrates the same markup (main.tsx).
+ */
+import { renderToString } from 'react-dom/server';
+import { NavigationType, Router, createPath, parsePath, type Navigator, type To } from 'react-router';
+import { SiteRoutes } from './router';
+import { clearCache, loadWanted, primeCache, snapshot, wanted } from './lib/useApi';
+import { setApiBase } from './api/request';
+import About from './pages/About';
+import Culture from './pages/Culture';
+import NewsPage from './pages/NewsPage';
+import MedicinePage from './pages/MedicinePage';
+import ArticleDetail from './pages/ArticleDetail';
+import ProductPage from './pages/ProductPage';
+import ProductDetail from './pages/ProductDetail';
+import Manpower from './pages/Manpower';
+import JobBoard from './pages/JobBoard';
+import JobDetail from './pages/JobDetail';
+import BidReport from './pages/BidReport';
+import BidDetail from './pages/BidDetail';
+import CustomerService from './pages/CustomerService';
+import SiteStatus from './pages/SiteStatus';
+import CommonPage from './pages/CommonPage';
+import Login from './pages/Login';
+import ErrorPage from './pages/ErrorPage';
+import Redirect from './pages/Redirect';
+
+const pages = {
+  About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
+  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect,
+};
+
+export { articleKey, listKey, pageKey } from './api/site';
+
+const refuse = () => { throw new Error('the server render does not navigate'); };
+/** links as the browser's hash router writes them (`#/newsDetail?id=3`), so hydration keeps them */
+const hashLinks: Navigator = {
+  createHref: (to: To) => `#${typeof to === 'string' ? to : createPath(to)}`,
+  encodeLocation: (to: To) => { const p = typeof to === 'string' ? parsePath(to) : to; return { pathname: p.pathname ?? '', search: p.search ?? '', hash: p.hash ?? '' }; },
+  go: refuse, push: refuse, replace: refuse,
+};
+
+/**
+ * HTML of the hash route `route` (e.g. `/newsDetail?id=12`) with the API answers `data` (keyed as
+ * the browser's cache keys them), which the page shows at once. Synchronous: one render at a time.
+ */
+export function render(route: string, data: Record<string, unknown>): string {
+  primeCache(data);
+  try {
+    return renderToString(
+      <Router location={{ pathname: '/', search: '', hash: '', ...parsePath(route) }} navigator={hashLinks} navigationType={NavigationType.Pop} static>
+        <SiteRoutes pages={pages} />
+      </Router>,
+    );
+  } finally {
+    clearCache();
+  }
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * HTML of any route: renders, fetches from the API at `apiBase` what the pages asked for, and
+ * renders again until nothing is missing (lists, the home page). One render at a time (the answers
+ * cache is the page's own). Answers the HTML and the answers it used, for the browser to hydrate with.
+ */
+export function renderRoute(route: string, apiBase: string, initial: Record<string, unknown> = {}): Promise<{ html: string; data: Record<string, unknown> }> {
+  const run = async () => {
+    setApiBase(apiBase);
+    clearCache();
+    primeCache(initial);
+    try {
+      let html = '';
+      for (let pass = 0; pass < 4; pass++) {
+        wanted.clear();
+        html = renderToString(
+          <Router location={{ pathname: '/', search: '', hash: '', ...parsePath(route) }} navigator={hashLinks} navigationType={NavigationType.Pop} static>
+            <SiteRoutes pages={pages} />
+          </Router>,
+        );
+        if (!wanted.size) break;
+        await loadWanted();
+      }
+      return { html, data: snapshot() };
+    } finally {
+      clearCache();
+      setApiBase('/api');
+    }
+  };
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
+}

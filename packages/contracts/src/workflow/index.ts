@@ -1,0 +1,4 @@
+export * from './moddle';
+export * from './definitions';
+export * from './instances';
+export * from './admin';
