@@ -23,7 +23,7 @@ test.describe('console defects', () => {
     await form.getByLabel('路由ID / API 分组').click();
     await page.keyboard.type(id);
     await page.locator('.ant-select-item-option').filter({ hasText: id }).click();
-    const box = await form.locator('.ant-modal-content').boundingBox();
+    const box = await form.boundingBox();
     expect(box!.y + box!.height).toBeLessThanOrEqual(900);
     await form.getByRole('button', { name: btn('保存') }).click();
     await expect(form).toBeHidden();

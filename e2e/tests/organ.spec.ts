@@ -246,7 +246,7 @@ test.describe('organisation management and common components', () => {
     const name = `E2E菜单${t}`;
     await app.login(ADMIN.user, ADMIN.password);
     await app.openMenu(/公共组件/, /菜单管理/);
-    await page.getByRole('button', { name: /新\s*增/ }).click();
+    await page.getByRole('button', { name: /(^|\s)新\s*增$/ }).click();
     const form = dialog(page, '新增菜单');
     await form.getByLabel('菜单编码').fill(`e2e_${t}`.toLowerCase());
     await form.getByLabel('名称（英文）').fill(`E2E menu ${t}`);

@@ -72,7 +72,7 @@ export default function BidDetail() {
             <RichText html={b.body} />
             {f.attachments && f.attachments.length > 0 && (
               <section className="attachments" aria-labelledby="att-title">
-                <h3 id="att-title">附件</h3>
+                <h2 id="att-title">附件</h2>
                 <ul>
                   {f.attachments.map((a) => (
                     <li key={a.url}>

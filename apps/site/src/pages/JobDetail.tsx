@@ -15,7 +15,7 @@ function Block({ title, text }: { title: string; text?: string }) {
   const items = lines(text);
   return (
     <section className="job-block">
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       {items.length > 1 ? <ol>{items.map((l, i) => <li key={i}>{l.replace(/^\d+[.、)]\s*/, '')}</li>)}</ol> : <p>{text}</p>}
     </section>
   );
@@ -53,7 +53,7 @@ export default function JobDetail() {
             {j.body && <RichText html={j.body} />}
             {f.contact && (
               <section className="job-block job-contact">
-                <h3>应聘方式</h3>
+                <h2>应聘方式</h2>
                 <p>{f.contact}</p>
               </section>
             )}
