@@ -23,6 +23,7 @@ test.describe('console defects', () => {
     await form.getByLabel('路由ID / API 分组').click();
     await page.keyboard.type(id);
     await page.locator('.ant-select-item-option').filter({ hasText: id }).click();
+    await form.getByLabel('阈值', { exact: true }).fill('10');
     const box = await form.boundingBox();
     expect(box!.y + box!.height).toBeLessThanOrEqual(900);
     await form.getByRole('button', { name: btn('保存') }).click();
