@@ -15,7 +15,9 @@ const lock = path.join(root, 'package-lock.json');
 const installed = path.join(root, 'node_modules/.package-lock.json');
 if (!fs.existsSync(installed) || fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs) run('npm', ['ci', '--no-audit', '--no-fund']);
 const built = (app) => fs.existsSync(path.join(root, `apps/${app}/dist/index.html`));
-if (process.env.BENCAO_REBUILD || !built('admin') || !built('site')) run('npm', ['run', 'build']);
+// the site's server render (crawlable path URLs) is built with it: an older build without it is rebuilt
+const siteRender = fs.existsSync(path.join(root, 'apps/site/dist-ssr/ssr.js'));
+if (process.env.BENCAO_REBUILD || !built('admin') || !built('site') || !siteRender) run('npm', ['run', 'build']);
 
 const env = { BENCAO_PROFILE: 'demo', DATA_DIR: path.join(root, 'data'), ...process.env };
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit', env });
