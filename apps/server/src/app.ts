@@ -9,6 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import { translate } from '@bencao/contracts';
 import type { Database } from './db/client';
 import type { AppConfig } from './config';
@@ -18,6 +19,8 @@ import { installGuard, PUBLIC, type DeclaredRoute } from './platform/guard';
 import { installOperationLog } from './platform/operationLog';
 import { langOf } from './platform/i18n';
 import { sessionStore } from './platform/auth/sessions';
+import { authCache } from './platform/auth/authCache';
+import { cacheVersionReader } from './platform/cacheVersions';
 import { validationMessage } from './platform/validation';
 import { coerceFormValue, isZodSchema } from './platform/formCoercion';
 import { authRoutes } from './platform/auth/routes';
@@ -65,7 +68,9 @@ export async function buildApp(database: Database, config: AppConfig): Promise<B
   app.setSerializerCompiler(serializerCompiler);
 
   const sessions = sessionStore(database.db, { idleMinutes: config.sessionIdleMinutes, refreshDays: config.sessionRefreshDays });
-  const deps: Deps = { db: database.db, dbKind: database.kind, config, sessions };
+  // one reader of the cache counters per process, shared by the guard's and the site's caches
+  const versions = cacheVersionReader(database.db, database.listen);
+  const deps: Deps = { db: database.db, dbKind: database.kind, config, sessions, versions };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -104,6 +109,9 @@ export async function buildApp(database: Database, config: AppConfig): Promise<B
       req.body = coerceFormValue(schema, req.body);
     }
   });
+  // br/gzip for JSON, HTML and text answers over 1 KB (brotli at quality 4: cheap enough per request;
+  // the site's cached answers and the built files come compressed already)
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
@@ -111,7 +119,8 @@ export async function buildApp(database: Database, config: AppConfig): Promise<B
     transform: jsonSchemaTransform,
   });
 
-  const routes = installGuard(app, database.db, sessions);
+  const routes = installGuard(app, database.db, sessions, authCache(database.db, sessions, versions), config.sessionIdleMinutes * 60_000);
+  app.decorate('declaredRoutes', routes);
   installOperationLog(app, database.db);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

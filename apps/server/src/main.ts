@@ -1,5 +1,6 @@
-import { readConfig } from './config';
-import { openDatabase } from './db/client';
+import cluster from 'node:cluster';
+import { readConfig, type AppConfig } from './config';
+import { openDatabase, type Database } from './db/client';
 import { seed } from './db/seed/index';
 import { buildApp } from './app';
 import { accounts } from './db/schema/index';
@@ -7,9 +8,30 @@ import { startGateway } from './modules/gateway/proxy';
 import { readAlarmConfig, startAlarmEvaluator } from './modules/gateway/alarms';
 import { startJobRunner } from './modules/workflow/jobs';
 
-/** config → db → migrate → seed → listen. */
+/**
+ * config → db → migrate → seed → listen. With `WORKERS=N` (N > 1) on PostgreSQL, the primary process
+ * migrates and seeds, then forks N API processes sharing the port (node cluster); the first of them also
+ * runs the gateway and its alarm evaluator (their counters live in one process), every one claims
+ * workflow jobs (claims are atomic in the database). The embedded database is one process: WORKERS is
+ * ignored there.
+ */
 async function main() {
   const config = readConfig();
+  const workers = Math.max(1, Math.floor(Number(process.env.WORKERS ?? 1)) || 1);
+  if (cluster.isWorker) {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    return serve(config, database, Number(process.env.BENCAO_WORKER_INDEX ?? 1), null);
+  }
+  if (workers > 1 && !config.databaseUrl) console.warn('WORKERS is ignored on the embedded database (one process); set DATABASE_URL to use PostgreSQL');
+  const { database, seeded } = await prepareDatabase(config);
+  if (workers > 1 && config.databaseUrl) {
+    await database.close();
+    return primary(config, workers, seeded);
+  }
+  return serve(config, database, 1, seeded);
+}
+
+async function prepareDatabase(config: AppConfig) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   if (config.profile === 'production' && !config.adminPassword) {
@@ -21,28 +43,73 @@ async function main() {
     }
   }
   const seeded = await seed(database.db, config);
+  return { database, seeded };
+}
+type Seeded = Awaited<ReturnType<typeof seed>>;
+
+/** Forks the API processes, starts a new one in the place of one that dies, stops them all on SIGTERM/SIGINT. */
+function primary(config: AppConfig, workers: number, seeded: Seeded) {
+  let stopping = false;
+  let ready = 0;
+  const fork = (index: number) => {
+    const w = cluster.fork({ BENCAO_WORKER_INDEX: String(index) });
+    w.on('message', (m) => { if (m === 'listening' && ++ready === workers) printBanner(config, 'PostgreSQL', seeded, workers); });
+    w.on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`API process ${index} ended (${signal ?? code}); starting it again`);
+      setTimeout(() => fork(index), 1000);
+    });
+  };
+  for (let i = 1; i <= workers; i++) fork(i);
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const all = Object.values(cluster.workers ?? {});
+    let left = all.length;
+    if (!left) process.exit(0);
+    for (const w of all) { w?.once('exit', () => { if (--left === 0) process.exit(0); }); w?.kill('SIGTERM'); }
+    setTimeout(() => process.exit(0), 15_000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** One API process. `index` 1 also runs the gateway and its alarms; `seeded` is set when this process prints the banner. */
+async function serve(config: AppConfig, database: Database, index: number, seeded: Seeded | null) {
   const { app } = await buildApp(database, config);
   await app.listen({ port: config.port, host: config.host });
   // the gateway: released routes on their own port (modules/gateway/proxy.ts)
-  const gateway = await startGateway(database.db, { port: config.gatewayPort, host: config.host, logLevel: config.logLevel, timeoutMs: config.gatewayTimeoutMs, trustProxy: config.trustProxy });
+  const gateway = index === 1 ? await startGateway(database.db, { port: config.gatewayPort, host: config.host, logLevel: config.logLevel, timeoutMs: config.gatewayTimeoutMs, trustProxy: config.trustProxy }) : null;
   // alarm rules over this process's gateway counters, every ALARM_INTERVAL_SEC (modules/gateway/alarms.ts)
-  const alarms = startAlarmEvaluator(database.db, { ...readAlarmConfig(), log: app.log });
+  const alarms = gateway ? startAlarmEvaluator(database.db, { ...readAlarmConfig(), log: app.log }) : null;
   // workflow timers, service tasks and listener callbacks of the job table (modules/workflow/jobs.ts)
   const workflowJobs = startJobRunner(database.db, { pollMs: Number(process.env.WORKFLOW_JOB_POLL_MS) || 1000, log: app.log });
 
+  if (seeded) printBanner(config, database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL', seeded, 1, gateway?.url);
+  else process.send?.('listening');
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await workflowJobs.stop(); await alarms?.stop(); await gateway?.close();
+    // answers under way finish before the database closes
+    await app.close(); await database.close(); process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function printBanner(config: AppConfig, dbLabel: string, seeded: Seeded, workers: number, gatewayUrl?: string) {
   const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  console.log(`\nBencao is running (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  console.log(`\nBencao is running (${dbLabel}${workers > 1 ? `, ${workers} API processes` : ''})`);
   console.log(`  site:     ${base}/`);
   console.log(`  console:  ${base}/console/`);
   console.log(`  API docs: ${base}/api/docs`);
-  console.log(`  gateway:  ${gateway.url}/`);
+  console.log(`  gateway:  ${gatewayUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.gatewayPort}`}/`);
   if (seeded.demoAccounts.length) {
     console.log('  demo accounts (user / password):');
     for (const d of seeded.demoAccounts) console.log(`    ${d.userId.padEnd(10)} ${d.password.padEnd(14)} ${d.note}`);
   }
-  const stop = async () => { await workflowJobs.stop(); await alarms.stop(); await gateway.close(); await app.close(); await database.close(); process.exit(0); };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((err) => { console.error(err); process.exit(1); });

@@ -2,13 +2,18 @@ import http from 'node:http';
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { startTestServer, DEMO, type TestServer } from './harness';
 import {
   accountRoleGroups, accountRoles, accounts, organNodes, organs, organViews, roleGroupRoles, roleGroups, roles, staff,
-  wfDefinitions, wfInstances, wfJobs, wfListenerInvocations, wfListeners, wfTasks, wfVersions, wfExecutions,
+  wfDefinitions, wfInstances, wfJobs, wfListenerInvocations, wfListeners, wfTasks, wfVersions, wfExecutions, wfHistory,
 } from '../src/db/schema/index';
+import { definitionService } from '../src/modules/workflow/definitions';
+import { completeTask, createInstance, SYSTEM } from '../src/modules/workflow/engine/runtime';
+import { armHistoryPurge, purgeFinishedInstances, PURGE_JOB_KIND } from '../src/modules/workflow/engine/retention';
+import { saveWorkflowSettings } from '../src/modules/workflow/admin/settings';
+import { bpmn, endEv, flow, gateway, startEv } from './workflowKit';
 import { hashPassword } from '../src/platform/auth/passwords';
 import { resolveParticipants, runPlugin, workflowAccess, workflowEvent, workflowSettings } from '../src/modules/workflow/admin/index';
 import { performanceReport } from '../src/modules/workflow/admin/performance';
@@ -334,7 +339,7 @@ describe('plugin types and buttons', () => {
     expect(codes).toEqual(expect.arrayContaining(['httpCall', 'setVariables', 'mail', 'print']));
     // the demo's buttons and rules
     const buttons = await api('GET', '/api/workflow/plugin-buttons?limit=50');
-    expect(buttons.body.data.records.map((b: any) => [b.code, b.label.zh])).toEqual(expect.arrayContaining([['printLabel', '打印标签'], ['queryInventory', '查询库存']]));
+    expect(buttons.body.data.records.map((b: any) => [b.code, b.label.zh])).toEqual(expect.arrayContaining([['printLabel', '打印标签']]));
     const rules = await api('GET', '/api/workflow/participants?limit=50');
     expect(rules.body.data.records.map((r: any) => r.name)).toEqual(expect.arrayContaining(['部门负责人', '采购部', '财务会签']));
     const print = list.body.data.records.find((t: any) => t.code === 'print');
@@ -577,6 +582,125 @@ describe('authorities', () => {
     for (const [method, path, body] of calls) {
       const res = await s.request(method, path, { token: auditor, body });
       expect(res.status, `${method} ${path}`).toBe(403);
+    }
+  });
+});
+
+// ---------- timeouts and history retention (the engine, on the injected clock) ----------
+
+describe('timeout actions at a task\'s due time, per node or from the settings', () => {
+  const H = 3_600_000;
+  const esc = (v: string) => v.replace(/"/g, '&quot;');
+  const task = (id: string, action?: string) => `<bpmn:userTask id="${id}" name="${id}" bencao:assignment="${esc(JSON.stringify({ rule: { kind: 'user', accountIds: [acc.wa3] } }))}" bencao:dueIn="PT1H"${action ? ` bencao:timeoutAction="${action}"` : ''}/>`;
+  let n = 0;
+  async function startOne(body: string) {
+    const key = `wfTimeout${++n}`;
+    const svc = definitionService(db(), () => NOW);
+    const def = await svc.create({ key, name: key, category: null, description: null, xml: bpmn(key, body) }, SYSTEM);
+    await svc.publish(def.id, SYSTEM);
+    const [d] = await db().select().from(wfDefinitions).where(eq(wfDefinitions.id, def.id));
+    const inst = await db().transaction((tx) => createInstance(tx, { definition: d, versionId: d.latestVersionId!, now: NOW, actor: SYSTEM, businessKey: key, variables: {}, starterId: acc.wa3, starterName: 'wa3' }));
+    return inst.id;
+  }
+  const tasksOf = (id: number) => db().select().from(wfTasks).where(eq(wfTasks.instanceId, id)).orderBy(wfTasks.id);
+  const historyOf = (id: number, action: string) => db().select().from(wfHistory).where(and(eq(wfHistory.instanceId, id), eq(wfHistory.action, action)));
+  const lineOf = (a: string) => [startEv(), a, task('b'), endEv(), flow('f1', 'start', 'a'), flow('f2', 'a', 'b'), flow('f3', 'b', 'end')].join('\n');
+
+  it('escalate hands the overdue task to the assignee\'s organ leader, once; nothing before the due time', async () => {
+    const id = await startOne(lineOf(task('a', 'escalate')));
+    await runDueJobs(db(), { now: new Date(NOW.getTime() + 0.5 * H) });
+    expect((await tasksOf(id))[0]).toMatchObject({ elementId: 'a', assigneeId: acc.wa3, status: 'open' });
+    await runDueJobs(db(), { now: new Date(NOW.getTime() + H) });
+    expect((await tasksOf(id))[0]).toMatchObject({ elementId: 'a', assigneeId: acc.wa4, status: 'open' });
+    expect((await historyOf(id, 'escalate')).map((h) => h.data)).toEqual([{ from: acc.wa3, to: acc.wa4 }]);
+    await runDueJobs(db(), { now: new Date(NOW.getTime() + 5 * H) });
+    expect(await historyOf(id, 'escalate')).toHaveLength(1);
+  });
+
+  it('autoPass approves the overdue task and the process moves on; autoReject completes it with outcome reject', async () => {
+    const passed = await startOne(lineOf(task('a', 'autoPass')));
+    const rejected = await startOne([startEv(), task('a', 'autoReject'), gateway('exclusive', 'gw', 'ok'), task('b'), task('redo'), endEv(),
+      flow('f1', 'start', 'a'), flow('f2', 'a', 'gw'), flow('ok', 'gw', 'b'), flow('no', 'gw', 'redo', 'outcome == "reject"'), flow('f3', 'b', 'end'), flow('f4', 'redo', 'end')].join('\n'));
+    await runDueJobs(db(), { now: new Date(NOW.getTime() + H) });
+    const p = await tasksOf(passed);
+    expect(p.map((t) => [t.elementId, t.status, t.outcome])).toEqual([['a', 'completed', 'autoPass'], ['b', 'open', null]]);
+    const r = await tasksOf(rejected);
+    expect(r.map((t) => [t.elementId, t.status, t.outcome])).toEqual([['a', 'completed', 'reject'], ['redo', 'open', null]]);
+  });
+
+  it('a node without its own action takes the settings\' (remind: the task stays open, the timeout is recorded)', async () => {
+    const settings = await workflowSettings(db());
+    try {
+      await saveWorkflowSettings(db(), { ...settings, timeout: { ...settings.timeout, action: 'remind' } }, NOW);
+      const reminded = await startOne(lineOf(task('a')));
+      await runDueJobs(db(), { now: new Date(NOW.getTime() + H) });
+      expect((await tasksOf(reminded))[0]).toMatchObject({ status: 'open', assigneeId: acc.wa3 });
+      expect((await historyOf(reminded, 'timeout')).map((h) => h.data)).toEqual([{ action: 'remind' }]);
+
+      await saveWorkflowSettings(db(), { ...settings, timeout: { ...settings.timeout, action: 'escalate' } }, NOW);
+      const escalated = await startOne(lineOf(task('a')));
+      const overridden = await startOne(lineOf(task('a', 'none')));
+      await runDueJobs(db(), { now: new Date(NOW.getTime() + H) });
+      expect((await tasksOf(escalated))[0]).toMatchObject({ status: 'open', assigneeId: acc.wa4 });
+      expect((await tasksOf(overridden))[0]).toMatchObject({ status: 'open', assigneeId: acc.wa3 });
+      expect((await historyOf(overridden, 'timeout')).map((h) => h.data)).toEqual([{ action: 'none' }]);
+    } finally {
+      await saveWorkflowSettings(db(), settings, NOW);
+    }
+  });
+
+  it('publishing refuses an unknown timeout action, naming the task', async () => {
+    const svc = definitionService(db(), () => NOW);
+    const def = await svc.create({ key: 'wfTimeoutBad', name: 'bad', category: null, description: null, xml: bpmn('wfTimeoutBad', lineOf(task('a', 'later'))) }, SYSTEM);
+    const res = await api('POST', `/api/workflow/definitions/${def.id}/publish`, undefined, 'zh');
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.data.problems)).toContain('超时处理“later”无效');
+  });
+});
+
+describe('history retention', () => {
+  const DAY = 86_400_000;
+  const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
+  async function finishedAt(key: string, when: Date | null) {
+    const [d] = await db().select().from(wfDefinitions).where(eq(wfDefinitions.key, key));
+    const start = when ?? ago(100);
+    const inst = await db().transaction((tx) => createInstance(tx, { definition: d, versionId: d.latestVersionId!, now: start, actor: SYSTEM, businessKey: null, variables: {}, starterId: acc.wa3, starterName: 'wa3' }));
+    if (when) {
+      const [t] = await db().select().from(wfTasks).where(and(eq(wfTasks.instanceId, inst.id), eq(wfTasks.status, 'open')));
+      await completeTask(db(), t.id, SYSTEM, { variables: {}, comment: null, outcome: null }, when, true);
+    }
+    return inst.id;
+  }
+
+  it('finished instances older than the retention go with their rows; newer and running ones stay; the daily job re-arms itself', async () => {
+    const settings = await workflowSettings(db());
+    try {
+      const svc = definitionService(db(), () => NOW);
+      const xml = bpmn('wfRetention', [startEv(), `<bpmn:userTask id="a" bencao:assignment="${JSON.stringify({ rule: { kind: 'user', accountIds: [acc.wa3] } }).replace(/"/g, '&quot;')}"/>`, endEv(), flow('f1', 'start', 'a'), flow('f2', 'a', 'end')].join('\n'));
+      const def = await svc.create({ key: 'wfRetention', name: 'retention', category: null, description: null, xml }, SYSTEM);
+      await svc.publish(def.id, SYSTEM);
+      const old = await finishedAt('wfRetention', ago(31));
+      const recent = await finishedAt('wfRetention', ago(29));
+      const running = await finishedAt('wfRetention', null);
+      const exists = async (id: number) => (await db().select({ id: wfInstances.id }).from(wfInstances).where(eq(wfInstances.id, id))).length === 1;
+
+      await saveWorkflowSettings(db(), { ...settings, historyRetentionDays: 0 }, NOW);
+      expect((await purgeFinishedInstances(db(), NOW)).instances).toBe(0);
+      expect(await exists(old)).toBe(true);
+
+      await saveWorkflowSettings(db(), { ...settings, historyRetentionDays: 30 }, NOW);
+      await db().delete(wfJobs).where(eq(wfJobs.kind, PURGE_JOB_KIND));
+      await armHistoryPurge(db(), NOW);
+      await armHistoryPurge(db(), NOW);
+      expect(await db().select().from(wfJobs).where(eq(wfJobs.kind, PURGE_JOB_KIND))).toHaveLength(1);
+      await runDueJobs(db(), { now: NOW });
+      expect([await exists(old), await exists(recent), await exists(running)]).toEqual([false, true, true]);
+      expect(await db().select().from(wfHistory).where(eq(wfHistory.instanceId, old))).toHaveLength(0);
+      expect(await db().select().from(wfTasks).where(eq(wfTasks.instanceId, old))).toHaveLength(0);
+      const purgeJobs = await db().select().from(wfJobs).where(eq(wfJobs.kind, PURGE_JOB_KIND)).orderBy(wfJobs.id);
+      expect(purgeJobs.map((j) => [j.status, j.dueAt.toISOString()])).toEqual([['done', NOW.toISOString()], ['pending', new Date(NOW.getTime() + DAY).toISOString()]]);
+    } finally {
+      await saveWorkflowSettings(db(), settings, NOW);
     }
   });
 });

@@ -5,8 +5,8 @@ import net from 'node:net';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { encryptForLogin } from '../src/platform/auth/loginKeys';
 import { openDatabase, type Database } from '../src/db/client';
-import { wfDefinitions, wfHistory, wfInstances, wfJobs } from '../src/db/schema/index';
-import { createInstance, SYSTEM } from '../src/modules/workflow/engine/runtime';
+import { wfDefinitions, wfHistory, wfInstances, wfJobs, wfTasks } from '../src/db/schema/index';
+import { completeTask, createInstance, SYSTEM } from '../src/modules/workflow/engine/runtime';
 import { registerEngineJobs } from '../src/modules/workflow/engine/handlers';
 import { definitionService } from '../src/modules/workflow/definitions';
 import { runDueJobs } from '../src/modules/workflow/jobs';
@@ -113,4 +113,52 @@ describe.runIf(pgUrl())('the workflow engine on several processes sharing one Po
       await Promise.all(dbs.map((x) => x.close()));
     }
   }, 180_000);
+});
+
+describe.runIf(pgUrl())('lock order between a called instance and its parent (PostgreSQL)', () => {
+  it('a child completing waits for its parent\'s lock before taking its own: a parent-side step can still lock the child', async () => {
+    const tdb = await openTestDatabase();
+    const dbs: Database[] = await Promise.all([0, 1, 2].map(() => openDatabase({ databaseUrl: tdb.url!, dataDir: '', poolSize: 2 })));
+    try {
+      const [parentSide, childSide, observer] = dbs.map((d) => d.db);
+      const t0 = new Date('2030-01-01T00:00:00Z');
+      const svc = definitionService(parentSide, () => t0);
+      for (const [key, xml] of [
+        ['lockChild', line('lockChild', ['c'])],
+        ['lockParent', bpmn('lockParent', [startEv(), '<bpmn:callActivity id="call" calledElement="lockChild"/>', userTask('after'), endEv(),
+          flow('f1', 'start', 'call'), flow('f2', 'call', 'after'), flow('f3', 'after', 'end')].join('\n'))],
+      ] as const) {
+        const def = await svc.create({ key, name: key, category: null, description: null, xml }, SYSTEM);
+        await svc.publish(def.id, SYSTEM);
+      }
+      const [d] = await parentSide.select().from(wfDefinitions).where(eq(wfDefinitions.key, 'lockParent'));
+      const parent = await parentSide.transaction((tx) => createInstance(tx, { definition: d, versionId: d.latestVersionId!, now: t0, actor: SYSTEM, businessKey: 'L1', variables: {}, starterId: null, starterName: null }));
+      const [child] = await parentSide.select().from(wfInstances).where(eq(wfInstances.parentInstanceId, parent.id));
+      const [task] = await parentSide.select().from(wfTasks).where(and(eq(wfTasks.instanceId, child.id), eq(wfTasks.status, 'open')));
+
+      let completion: Promise<unknown> | undefined;
+      const childLockedByParentSide = await parentSide.transaction(async (tx) => {
+        // a parent-side step (hang up, terminate…) holds the parent and is about to cascade to the child
+        await tx.execute(sql`select id from wf_instances where id = ${parent.id} for update`);
+        completion = completeTask(childSide, task.id, SYSTEM, { variables: {}, comment: null, outcome: null }, t0, true);
+        for (let i = 0; i < 400; i++) {
+          const [{ n }] = (await observer.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows;
+          if (Number(n) > 0) break;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        // the completion waits for the parent without holding the child: NOWAIT gets the child at once
+        const got = await tx.execute(sql`select id from wf_instances where id = ${child.id} for update nowait`).then(() => true, () => false);
+        return got;
+      });
+      expect(childLockedByParentSide).toBe(true);
+      await completion;
+      const [after] = await observer.select().from(wfInstances).where(eq(wfInstances.id, parent.id));
+      expect(after.currentNodes).toEqual(['after']);
+      const [childAfter] = await observer.select().from(wfInstances).where(eq(wfInstances.id, child.id));
+      expect(childAfter.status).toBe('completed');
+    } finally {
+      await Promise.all(dbs.map((x) => x.close()));
+      await tdb.drop();
+    }
+  }, 120_000);
 });

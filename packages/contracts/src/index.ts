@@ -16,3 +16,7 @@ export * from './gatewayRules';
 export * from './appCredential';
 export * from './workflow/admin';
 export * from './workflow/index';
+export * from './listExport';
+export * from './workflow/tasks';
+export * from './portal';
+export * from './forms/index';

@@ -141,9 +141,9 @@ export function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, 
   return request<T>({ method, url, params: opts.params, data: opts.form ?? opts.body });
 }
 
-/** Downloads a binary answer (zip, CSV) through the same client and hands it to the browser as a file. */
-export async function download(url: string, params: Record<string, unknown>, fileName: string): Promise<void> {
-  const blob = await request<Blob>({ method: 'GET', url, params, responseType: 'blob' });
+/** Downloads a binary answer (zip, CSV) through the same client and hands it to the browser as a file; with a body, by POST. */
+export async function download(url: string, params: Record<string, unknown>, fileName: string, body?: unknown): Promise<void> {
+  const blob = await request<Blob>(body === undefined ? { method: 'GET', url, params, responseType: 'blob' } : { method: 'POST', url, params, data: body, responseType: 'blob' });
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

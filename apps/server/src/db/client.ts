@@ -15,6 +15,12 @@ export interface Database {
   /** runs the drizzle-kit migrations; safe to call on every start */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Embedded database only: calls `onPayload` for each NOTIFY on `channel`. PGlite hands a
+   * notification over (as a microtask) while it runs the committing statement, so code that runs
+   * after the write has seen it.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -52,5 +58,6 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    listen: async (channel, onPayload) => { await client.listen(channel, onPayload); },
   };
 }

@@ -8,6 +8,9 @@ import { organRoutes } from './organ/routes';
 import { commonRoutes } from './common/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { workflowRoutes } from './workflow/routes';
+import { formsRoutes } from './forms/routes';
+import { portalRoutes } from './portal/routes';
+import { notificationRoutes } from './notification/routes';
 
 /** Every module's route plugin. A module adds itself here once. */
 export const MODULES: FastifyPluginAsync<ModuleOptions>[] = [
@@ -19,4 +22,7 @@ export const MODULES: FastifyPluginAsync<ModuleOptions>[] = [
   commonRoutes as FastifyPluginAsync<ModuleOptions>,
   gatewayRoutes as FastifyPluginAsync<ModuleOptions>,
   workflowRoutes as FastifyPluginAsync<ModuleOptions>,
+  portalRoutes as FastifyPluginAsync<ModuleOptions>,
+  notificationRoutes as FastifyPluginAsync<ModuleOptions>,
+  formsRoutes as FastifyPluginAsync<ModuleOptions>,
 ];

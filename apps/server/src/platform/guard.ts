@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError, forbidden } from './errors';
-import { authorityCache, hasAuthority } from './auth/authorities';
+import { hasAuthority } from './auth/authorities';
 import type { SessionStore } from './auth/sessions';
+import { authCache, type AuthCache } from './auth/authCache';
+import { cacheVersionReader } from './cacheVersions';
 import { APP_AUTHORITY_PREFIX, EnvelopeCode, appRightOf, type AppRight } from '@bencao/contracts';
 
 /**
@@ -57,10 +59,12 @@ export function bearerToken(req: FastifyRequest): string | null {
   return h.slice(7).trim() || null;
 }
 
-/** Installs the guard on `app`; returns the table of declared routes (for the guard test and docs). */
-export function installGuard(app: FastifyInstance, db: Db, store: SessionStore): DeclaredRoute[] {
+/**
+ * Installs the guard on `app`; returns the table of declared routes (for the guard test and docs).
+ * Sessions and authorities come from `cache` (kept while the database's 'auth' counter is unchanged).
+ */
+export function installGuard(app: FastifyInstance, db: Db, store: SessionStore, cache: AuthCache = authCache(db, store, cacheVersionReader(db)), idleMs = 30 * 60_000): DeclaredRoute[] {
   const table: DeclaredRoute[] = [];
-  const cache = authorityCache(db);
   app.decorateRequest('auth', null);
   app.decorateRequest('appCaller', null);
 
@@ -82,15 +86,17 @@ export function installGuard(app: FastifyInstance, db: Db, store: SessionStore):
     if (authority.startsWith(APP_AUTHORITY_PREFIX)) return; // checked in preHandler below, after the owner's signature check
     const token = bearerToken(req);
     if (!token) throw new AppError(401, 'error.unauthorized');
-    const s = await store.findByToken(token);
+    let s = await cache.session(token);
+    // another process may have slid the expiry since this copy was cached: ask the database before ending it
+    if (s && !s.endedAt && s.expiresAt.getTime() <= Date.now()) s = await cache.session(token, true);
     if (!s) throw new AppError(401, 'error.unauthorized');
     if (s.endedAt) throw new AppError(401, 'error.sessionEnded', { reason: `sessionEnd.${s.endReason ?? 'logout'}` }, EnvelopeCode.SESSION_ENDED);
     if (s.expiresAt.getTime() <= Date.now()) {
       await store.end(s.id, 'expired');
       throw new AppError(401, 'error.sessionEnded', { reason: 'sessionEnd.expired' }, EnvelopeCode.SESSION_ENDED);
     }
-    await store.touch(s);
-    const authorities = await cache.get(s.accountId, s.isAdmin);
+    await cache.touch(s, idleMs);
+    const authorities = await cache.authorities(s.accountId, s.isAdmin);
     req.auth = {
       sessionId: s.id, accountId: s.accountId, userId: s.userId, userName: s.userName,
       isAdmin: s.isAdmin, mustChangePassword: s.mustChangePassword, authorities,

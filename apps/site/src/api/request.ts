@@ -28,7 +28,8 @@ export async function get<T>(path: string, query: Record<string, unknown> = {}, 
   let body: unknown = null;
   let status = 0;
   try {
-    const res = await fetch(url, { signal: ctrl.signal, headers: { Accept: 'application/json' } });
+    // always asks the server (a 304 when nothing changed): the answers' stale-while-revalidate is for shared caches
+    const res = await fetch(url, { signal: ctrl.signal, cache: 'no-cache', headers: { Accept: 'application/json' } });
     status = res.status;
     const type = res.headers.get('content-type') ?? '';
     if (type.includes('json')) body = await res.json();

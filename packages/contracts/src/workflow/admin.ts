@@ -283,7 +283,9 @@ export const permissionQuerySchema = pageQuerySchema.extend({ keyword: z.string(
 // ---------- settings ----------
 
 export const NOTIFY_TEMPLATES = ['taskAssigned', 'taskReminder', 'taskTimeout', 'processEnded'] as const;
-export const TIMEOUT_ACTIONS = ['none', 'remind', 'autoPass', 'autoReject'] as const;
+/** at a task's due time: nothing more, remind (the timeout event's notifications), approve, reject, or hand the task to the assignee's organ leader */
+export const TIMEOUT_ACTIONS = ['none', 'remind', 'autoPass', 'autoReject', 'escalate'] as const;
+export type TimeoutAction = (typeof TIMEOUT_ACTIONS)[number];
 export const workflowSettingsSchema = z.object({
   reminder: z.object({
     enabled: z.boolean().default(true),

@@ -39,6 +39,8 @@ export const workflowVariablesSchema = z.record(z.string().max(100), z.unknown()
 export const workflowStartSchema = z.object({
   businessKey: z.string().trim().max(100).nullish().transform((v) => (v ? v : null)),
   variables: workflowVariablesSchema.optional().default({}),
+  /** the values of the start event's cloud form (issue 12) */
+  form: z.record(z.string(), z.unknown()).optional(),
 });
 export type WorkflowStartInput = z.infer<typeof workflowStartSchema>;
 

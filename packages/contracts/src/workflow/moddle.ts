@@ -12,9 +12,12 @@
  *   `autoPassSameApprover` (true: when the one approver is the person who completed the previous task of
  *   the instance, the task passes by itself).
  * - `bencao:formKey` — the form the task shows (a later issue).
+ * - `bencao:form` — JSON of the cloud form bound to the node (`FormBinding` in forms/api.ts: form id,
+ *   frozen version, each field's permission write/read/hidden/required); read it with `parseFormBinding`.
  * - `bencao:buttons` — plugin button codes, comma separated ("approve,reject").
  * - `bencao:dueIn` — the task's deadline: an ISO-8601 duration ("PT48H", "P3D") or "N working days"
  *   written `3wd` (counted on the working calendar of the common module).
+ * - `bencao:timeoutAction` — what happens at the deadline on this node (`TIMEOUT_ACTIONS`); default: the settings'.
  *
  * bpmn:MultiInstanceLoopCharacteristics (on a user task; `isSequential` is standard BPMN): one task per
  * participant the assignment resolves to, in parallel or one after the other.
@@ -50,14 +53,16 @@ export const bencaoModdle = {
       properties: [
         { name: 'assignment', isAttr: true, type: 'String' },
         { name: 'formKey', isAttr: true, type: 'String' },
+        { name: 'form', isAttr: true, type: 'String' },
         { name: 'buttons', isAttr: true, type: 'String' },
         { name: 'dueIn', isAttr: true, type: 'String' },
+        { name: 'timeoutAction', isAttr: true, type: 'String' },
       ],
     },
     {
       name: 'StartEventProps',
       extends: ['bpmn:StartEvent'],
-      properties: [{ name: 'formKey', isAttr: true, type: 'String' }],
+      properties: [{ name: 'formKey', isAttr: true, type: 'String' }, { name: 'form', isAttr: true, type: 'String' }],
     },
     {
       name: 'MultiInstanceProps',

@@ -1,7 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Layout } from 'antd';
 import { useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { usePermission } from '@/lib/permission';
+import { titleWithCount, useTodoCount } from '@/lib/todoCount';
 import ChangePasswordModal from '@/pages/views/profile/ChangePasswordModal';
 import { useRoutes } from '../store/routes';
 import { useSettings } from '../store/settings';
@@ -10,21 +12,28 @@ import { flattenRoutes } from '../router/menuRoutes';
 import { Sidebar } from './Sidebar';
 import { Navbar } from './Navbar';
 import { TagsView } from './TagsView';
-import { SettingsDrawer } from './SettingsDrawer';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { useRouteLabel } from './useRouteLabel';
 import './layout.css';
 
 /** The logged-in frame: sidebar, navbar, tags view, the page area and the settings panel. */
+// theme colour picker, sliders and switches load with the first opening of the settings, not with the shell
+const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
+
 export function AppLayout() {
   const routes = useRoutes((s) => s.routes);
-  const { tagsView, fixedHeader, sidebarOpened } = useSettings();
+  const { tagsView, fixedHeader, sidebarOpened, showSettings } = useSettings();
+  // once opened, the drawer stays mounted so it can animate closed and open again at once
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  useEffect(() => { if (showSettings) setSettingsLoaded(true); }, [showSettings]);
   const mustChange = useAuth((s) => s.user?.mustChangePassword ?? false);
   const addTag = useTags((s) => s.add);
   const location = useLocation();
   const label = useRouteLabel();
   const byPath = useMemo(() => new Map(flattenRoutes(routes).map((r) => [r.path, r])), [routes]);
   const current = byPath.get(location.pathname);
+  const can = usePermission();
+  const todo = useTodoCount(can('bpm:task')).data?.total ?? 0;
 
   useEffect(() => {
     // The dashboard is affixed: it survives "close all".
@@ -38,8 +47,9 @@ export function AppLayout() {
   }, [current, location.pathname, location.search, addTag, label]);
 
   useEffect(() => {
-    document.title = current ? `${label(current)} · Bencao` : 'Bencao';
-  }, [current, label]);
+    // the open task count first, as mail clients do: "(3) 待办任务 · Bencao"
+    document.title = titleWithCount(current ? `${label(current)} · Bencao` : 'Bencao', todo);
+  }, [current, label, todo]);
 
   return (
     <Layout className={`app-layout ${sidebarOpened ? 'sidebar-open' : 'sidebar-closed'} ${fixedHeader ? 'fixed-header' : ''}`}>
@@ -53,7 +63,7 @@ export function AppLayout() {
           <KeepAliveOutlet enabled={tagsView} cacheable={!!current && current.kind !== 'group'} />
         </Layout.Content>
       </Layout>
-      <SettingsDrawer />
+      {settingsLoaded && <Suspense fallback={null}><SettingsDrawer /></Suspense>}
       {mustChange && <ChangePasswordModal forced />}
     </Layout>
   );

@@ -10,6 +10,7 @@ import { useRoutes } from '../store/routes';
 import { useSettings, type ComponentSize } from '../store/settings';
 import type { AppRoute } from '../router/types';
 import { useRouteLabel } from './useRouteLabel';
+import { NotificationBellSlot } from './NotificationBellSlot';
 
 function trailTo(routes: AppRoute[], pathname: string): AppRoute[] {
   for (const r of routes) {
@@ -40,6 +41,7 @@ export function Navbar() {
         <Breadcrumb items={trail.map((r, i) => ({ key: r.path, title: i < trail.length - 1 && r.redirect ? <Link to={r.redirect}>{label(r)}</Link> : label(r) }))} />
       </Space>
       <Space size={2}>
+        <NotificationBellSlot />
         <Dropdown
           menu={{ selectable: true, selectedKeys: [i18n.language], items: LANGS.map((l) => ({ key: l, label: LANGUAGE_LABELS[l] })), onClick: ({ key }) => void changeLanguage(key as Lang) }}
         >

@@ -1,8 +1,6 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes as useRouterRoutes, type RouteObject } from 'react-router';
-import NotFoundPage from '@/pages/error/NotFoundPage';
-import UnauthorizedPage from '@/pages/error/UnauthorizedPage';
-import ForbiddenPage from '@/pages/error/ForbiddenPage';
+import { ForbiddenPage, NotFoundPage, UnauthorizedPage } from '@/pages/error/lazyErrorPages';
 import { useRoutes } from '../store/routes';
 import { homePath } from '../router/menuRoutes';
 import { toRouteObjects } from '../router/routeObjects';
@@ -16,6 +14,8 @@ function NoRoute() {
   return <Navigate to={hasPageAt(pathname) ? '/403' : '/404'} replace />;
 }
 
+const later = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense>;
+
 function ShellRoutes() {
   const routes = useRoutes((s) => s.routes);
   const tree = useMemo<RouteObject[]>(() => [{
@@ -24,9 +24,9 @@ function ShellRoutes() {
     children: [
       { index: true, element: <Navigate to={homePath(routes) ?? '/404'} replace /> },
       ...toRouteObjects(routes),
-      { path: '404', element: <NotFoundPage /> },
-      { path: '401', element: <UnauthorizedPage /> },
-      { path: '403', element: <ForbiddenPage /> },
+      { path: '404', element: later(<NotFoundPage />) },
+      { path: '401', element: later(<UnauthorizedPage />) },
+      { path: '403', element: later(<ForbiddenPage />) },
       { path: '*', element: <NoRoute /> },
     ],
   }], [routes]);

@@ -4,6 +4,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRoutes } from '../store/routes';
 import { useSettings } from '../store/settings';
+import { usePermission } from '@/lib/permission';
+import { badgeText, TODO_PAGE_PATH, useTodoCount } from '@/lib/todoCount';
 import type { AppRoute } from '../router/types';
 import { MenuIcon } from './MenuIcon';
 import { useRouteLabel } from './useRouteLabel';
@@ -31,6 +33,8 @@ export function Sidebar() {
   const label = useRouteLabel();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const can = usePermission();
+  const todo = useTodoCount(can('bpm:task')).data?.total ?? 0;
 
   const items = useMemo(() => {
     const build = (list: AppRoute[]): Item[] => list.filter((r) => !r.hidden).map((r): Item => {
@@ -42,10 +46,12 @@ export function Sidebar() {
       if (r.kind === 'external') {
         return { key: r.path, icon: <MenuIcon name={r.icon} />, label: <a href={r.url} target="_blank" rel="noreferrer noopener" title={t('nav.external')}>{label(r)}</a> };
       }
-      return { key: r.path, icon: <MenuIcon name={r.icon} />, label: <span title={label(r)}>{label(r)}</span> };
+      // the Todo entry carries the open task count (issue 11)
+      const badge = r.page?.path === TODO_PAGE_PATH && todo > 0 ? <span className="app-menu-badge">{badgeText(todo)}</span> : null;
+      return { key: r.path, icon: <MenuIcon name={r.icon} />, label: <span title={label(r)}>{label(r)}{badge}</span> };
     });
     return build(routes);
-  }, [routes, label, t]);
+  }, [routes, label, t, todo]);
 
   const routeGroups = useMemo(() => groupsAbove(routes, pathname) ?? [], [routes, pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>(routeGroups);

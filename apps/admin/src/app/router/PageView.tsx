@@ -1,9 +1,7 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { usePermission } from '@/lib/permission';
 import FallbackPage from '@/pages/fallback/FallbackPage';
-import ForbiddenPage from '@/pages/error/ForbiddenPage';
+import { CrashedPage, ForbiddenPage } from '@/pages/error/lazyErrorPages';
 import { pageComponent } from './pages';
 import { RouteProgress } from './RouteProgress';
 import type { AppRoute } from './types';
@@ -15,14 +13,13 @@ class PageErrorBoundary extends Component<{ children: ReactNode; fallback: (rese
 }
 
 function Crashed({ retry }: { retry: () => void }) {
-  const { t } = useTranslation();
-  return <Result status="error" title={t('error.crashed')} extra={<Button type="primary" onClick={retry}>{t('error.reload')}</Button>} />;
+  return <Suspense fallback={null}><CrashedPage retry={retry} /></Suspense>;
 }
 
 /** One menu page: checks the route's authority, loads its lazy chunk, and survives its own errors. */
 export function PageView({ route }: { route: AppRoute }) {
   const can = usePermission();
-  if (!can(route.authority)) return <ForbiddenPage />;
+  if (!can(route.authority)) return <Suspense fallback={null}><ForbiddenPage /></Suspense>;
   const Page = route.page ? pageComponent(route.page.set, route.page.path) : null;
   if (!Page) return <FallbackPage route={route} />;
   return (

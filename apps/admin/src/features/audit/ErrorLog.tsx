@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Descriptions, Drawer, Form, Input, Space, Table, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { tablePagination } from '@/components/table';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { auditApi, usePagedAudit, type ClientErrorRow, type Query } from './api';
 
 const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
@@ -14,7 +14,8 @@ export function ErrorLog() {
   const [q, setQ] = useState<Query>({ page: 1, limit: 10 });
   const [open, setOpen] = useState<ClientErrorRow | null>(null);
   const list = usePagedAudit('clientErrors', auditApi.clientErrors, q);
-  const cols: TableProps<ClientErrorRow>['columns'] = [
+  const [filters] = Form.useForm();
+  const cols: ListColumn<ClientErrorRow>[] = [
     { title: t('errorLog.time'), dataIndex: 'createdAt', width: 170, render: fmt },
     { title: t('errorLog.message'), dataIndex: 'message', ellipsis: true },
     { title: t('errorLog.url'), dataIndex: 'url', ellipsis: true, width: 320 },
@@ -22,14 +23,18 @@ export function ErrorLog() {
     { title: t('table.actions'), key: 'actions', width: 90, render: (_: unknown, r) => <Button type="link" onClick={() => setOpen(r)}>{t('errorLog.detail')}</Button> },
   ];
   return (
-    <Card size="small" title={t('errorLog.title')}>
-      <Form layout="inline" style={{ marginBottom: 12 }} onFinish={(v: { keyword?: string }) => setQ({ page: 1, limit: q.limit, keyword: v.keyword })}>
-        <Form.Item name="keyword" label={t('table.keyword')}><Input allowClear style={{ width: 240 }} /></Form.Item>
-        <Space><Button type="primary" htmlType="submit">{t('table.search')}</Button></Space>
-      </Form>
-      <Table<ClientErrorRow>
-        rowKey="id" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 900 }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }))}
+    <>
+      <ListPage<ClientErrorRow>
+        id="audit.clientErrors" title={t('errorLog.title')} columns={cols} onRefresh={() => list.refetch()}
+        exporter={{ url: '/api/audit/client-errors', params: q as Record<string, unknown>, fileName: t('errorLog.title') }}
+        search={{
+          form: filters, onSearch: (v) => setQ({ page: 1, limit: q.limit, keyword: v.keyword as string | undefined }), onReset: () => setQ({ page: 1, limit: q.limit }),
+          items: [<Form.Item key="keyword" name="keyword" label={t('table.keyword')}><Input allowClear style={{ width: 240 }} /></Form.Item>],
+        }}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 900 },
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit })),
+        }}
       />
       <Drawer open={!!open} onClose={() => setOpen(null)} title={t('errorLog.detail')} size={640}>
         {open && (
@@ -42,6 +47,6 @@ export function ErrorLog() {
           </Descriptions>
         )}
       </Drawer>
-    </Card>
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Form, Input, Space, Table, Tag, Tooltip } from 'antd';
-import type { TableProps } from 'antd';
-import { LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Space, Tag, Tooltip } from 'antd';
+import { LogoutOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { auditApi, useKick, usePagedAudit, type OnlineRow, type Query } from './api';
 import { tablePagination, onTableChange } from '@/components/table';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { requireSelection } from '@/components/confirm';
 import { usePermission } from '@/lib/permission';
 import { useCurrentSessionId } from './perm';
@@ -31,7 +31,7 @@ export function OnlineUsers() {
     onOk: () => kick.mutateAsync(ids),
   });
 
-  const cols: TableProps<OnlineRow>['columns'] = [
+  const cols: ListColumn<OnlineRow>[] = [
     { title: t('field.userId'), dataIndex: 'userId', sorter: true, render: (v: string, r) => <Space size={4} wrap style={{ wordBreak: 'break-all' }}>{v}{r.id === current && <Tag color="blue">{t('field.current')}</Tag>}</Space> },
     { title: t('field.userName'), dataIndex: 'userName' },
     { title: t('field.ip'), dataIndex: 'ip', sorter: true, width: 140 },
@@ -41,33 +41,29 @@ export function OnlineUsers() {
     { title: t('field.os'), dataIndex: 'os', width: 140, render: (v: string | null) => v ?? '—' },
     ...(mayKick ? [{
       title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 150, fixed: 'right' as const,
-      render: (_: unknown, r: OnlineRow) => (
+      noExport: true, render: (_: unknown, r: OnlineRow) => (
         <Button type="link" size="small" danger icon={<LogoutOutlined />} disabled={r.id === current} onClick={() => confirmKick([r.id], r.userId)}>{t('action.kick')}</Button>
       ),
     }] : []),
   ];
 
   return (
-    <Card size="small">
-      <Form form={filters} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
-        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.userId')} / ${t('field.userName')} / IP`} style={{ width: 240 }} /></Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
-          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
-        </Space>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        {mayKick && (
-          <Button danger icon={<LogoutOutlined />} onClick={() => requireSelection(message, t, selected) && confirmKick(selected)}>{t('action.batchKick')}</Button>
-        )}
-        <Button icon={<ReloadOutlined />} onClick={() => list.refetch()}>{t('action.refresh')}</Button>
-      </Space>
-      <Table<OnlineRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1000 }}
-        rowSelection={mayKick ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), getCheckboxProps: (r) => ({ disabled: r.id === current }) } : undefined}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-        onChange={onTableChange(setQ)}
-      />
-    </Card>
+    <ListPage<OnlineRow>
+      id="audit.online" columns={cols} onRefresh={() => list.refetch()}
+      exporter={{ url: '/api/audit/online', params: q as Record<string, unknown>, fileName: t('file.online') }}
+      search={{
+        form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit }),
+        items: [<Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.userId')} / ${t('field.userName')} / IP`} style={{ width: 240 }} /></Form.Item>],
+      }}
+      actions={mayKick && (
+        <Button danger icon={<LogoutOutlined />} onClick={() => requireSelection(message, t, selected) && confirmKick(selected)}>{t('action.batchKick')}</Button>
+      )}
+      table={{
+        rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1000 },
+        rowSelection: mayKick ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), getCheckboxProps: (r) => ({ disabled: r.id === current }) } : undefined,
+        pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
+        onChange: onTableChange(setQ),
+      }}
+    />
   );
 }

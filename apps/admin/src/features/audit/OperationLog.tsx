@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Drawer, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import type { TableProps } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, DatePicker, Descriptions, Drawer, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { auditApi, usePagedAudit, type OperationLogRow, type Query } from './api';
 import { tablePagination, onTableChange } from '@/components/table';
-import { usePermission } from '@/lib/permission';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 
 const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
 const METHOD_COLOR: Record<string, string> = { POST: 'green', PUT: 'blue', PATCH: 'blue', DELETE: 'red' };
@@ -25,22 +23,13 @@ export const toQuery = (v: Filters) => ({
 
 export function OperationLog() {
   const { t } = useTranslation('audit');
-  const { message } = App.useApp();
-  const can = usePermission();
   const [q, setQ] = useState<Query>({ page: 1, limit: 10 });
   const [filters] = Form.useForm<Filters>();
   const list = usePagedAudit('operationLogs', auditApi.operationLogs, q);
   const modules = useQuery({ queryKey: ['audit', 'modules'], queryFn: auditApi.modules });
   const [detail, setDetail] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    // a failure was already shown by the request client
-    try { await auditApi.exportCsv(q); message.success(t('msg.exported')); } catch { /* shown */ } finally { setExporting(false); }
-  };
-
-  const cols: TableProps<OperationLogRow>['columns'] = [
+  const cols: ListColumn<OperationLogRow>[] = [
     { title: t('field.createdAt'), dataIndex: 'createdAt', sorter: true, defaultSortOrder: 'descend', width: 170, render: fmt },
     { title: t('field.userId'), dataIndex: 'userId', sorter: true, width: 110, render: (v: string | null) => v ?? '—' },
     { title: t('field.module'), dataIndex: 'module', sorter: true, width: 100 },
@@ -48,39 +37,37 @@ export function OperationLog() {
       render: (v: string, r) => <Typography.Link onClick={() => setDetail(r.id)}><Tag color={METHOD_COLOR[r.method]}>{r.method}</Tag>{v.replace(/^\w+ /, '')}</Typography.Link> },
     { title: t('field.target'), dataIndex: 'target', width: 90, ellipsis: true, render: (v: string | null) => v ?? '—' },
     { title: t('field.ip'), dataIndex: 'ip', width: 110 },
-    { title: t('field.result'), dataIndex: 'result', sorter: true, width: 120, render: (v: 'success' | 'failure') => <ResultTag result={v} /> },
+    { title: t('field.result'), dataIndex: 'result', sorter: true, width: 120, exportLabels: { success: t('result.success'), failure: t('result.failure') }, render: (v: 'success' | 'failure') => <ResultTag result={v} /> },
     { title: t('field.status'), dataIndex: 'status', sorter: true, width: 110 },
     { title: t('field.durationMs'), dataIndex: 'durationMs', sorter: true, width: 110, render: (v: number) => t('msg.ms', { n: v }) },
     { title: t('table.actions', { ns: 'shell' }), key: 'a', width: 90, fixed: 'right', render: (_, r) => <Button type="link" size="small" onClick={() => setDetail(r.id)}>{t('action.detail')}</Button> },
   ];
 
   return (
-    <Card size="small">
-      <Form form={filters} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => setQ({ page: 1, limit: q.limit, sort: q.sort, order: q.order, ...toQuery(v) })}>
-        <Form.Item name="userId" label={t('field.userId')}><Input allowClear style={{ width: 130 }} /></Form.Item>
-        <Form.Item name="module" label={t('field.module')}><Select allowClear style={{ width: 130 }} options={(modules.data ?? []).map((m) => ({ value: m, label: m }))} /></Form.Item>
-        <Form.Item name="operation" label={t('field.operation')}><Input allowClear style={{ width: 170 }} placeholder="/api/..." /></Form.Item>
-        <Form.Item name="result" label={t('field.result')}>
-          <Select allowClear style={{ width: 100 }} options={(['success', 'failure'] as const).map((v) => ({ value: v, label: t(`result.${v}`) }))} />
-        </Form.Item>
-        <Form.Item name="range" label={t('field.timeRange')}><DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" /></Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
-          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
-        </Space>
-      </Form>
-      {can('audit:operationLog:export') && (
-        <Space style={{ marginBottom: 12 }}>
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv}>{t('action.export')}</Button>
-        </Space>
-      )}
-      <Table<OperationLogRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1170 }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-        onChange={onTableChange(setQ)}
+    <>
+      <ListPage<OperationLogRow>
+        id="audit.operationLogs" columns={cols} onRefresh={() => list.refetch()}
+        exporter={{ url: '/api/audit/operation-logs', params: q as Record<string, unknown>, fileName: t('file.operationLog'), authority: 'audit:operationLog:export' }}
+        search={{
+          form: filters as never, onSearch: ((v: Filters) => setQ({ page: 1, limit: q.limit, sort: q.sort, order: q.order, ...toQuery(v) })) as never,
+          onReset: () => setQ({ page: 1, limit: q.limit }),
+          items: [
+            <Form.Item key="userId" name="userId" label={t('field.userId')}><Input allowClear style={{ width: 130 }} /></Form.Item>,
+            <Form.Item key="module" name="module" label={t('field.module')}><Select allowClear style={{ width: 130 }} options={(modules.data ?? []).map((m) => ({ value: m, label: m }))} /></Form.Item>,
+            <Form.Item key="result" name="result" label={t('field.result')}>
+              <Select allowClear style={{ width: 100 }} options={(['success', 'failure'] as const).map((v) => ({ value: v, label: t(`result.${v}`) }))} />
+            </Form.Item>,
+            <Form.Item key="operation" name="operation" label={t('field.operation')}><Input allowClear style={{ width: 170 }} placeholder="/api/..." /></Form.Item>,
+            <Form.Item key="range" name="range" label={t('field.timeRange')}><DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" /></Form.Item>,
+          ],
+        }}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1170 },
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit), onChange: onTableChange(setQ),
+        }}
       />
       {detail !== null && <LogDetail id={detail} onClose={() => setDetail(null)} />}
-    </Card>
+    </>
   );
 }
 

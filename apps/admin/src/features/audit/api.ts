@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@bencao/contracts';
-import { call, download } from '@/lib/request';
+import { call } from '@/lib/request';
 
 export type Query = Record<string, string | number | undefined> & { page: number; limit: number };
 const clean = (q: object) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== null));
@@ -30,10 +30,6 @@ export const auditApi = {
   operationLogs: (q: Query) => call<Page<OperationLogRow>>('GET', '/api/audit/operation-logs', { params: clean(q) }),
   operationLog: (id: number) => call<OperationLogDetail>('GET', `/api/audit/operation-logs/${id}`),
   modules: () => call<string[]>('GET', '/api/audit/operation-logs/modules'),
-  exportCsv: (q: Query) => {
-    const { page: _p, limit: _l, ...filters } = q;
-    return download('/api/audit/operation-logs/export', clean(filters), 'operation-log.csv');
-  },
   loginLogs: (q: Query) => call<Page<LoginLogRow>>('GET', '/api/audit/login-logs', { params: clean(q) }),
 };
 

@@ -2,7 +2,8 @@ import { defineLocales } from '@/i18n/defineLocales';
 
 export default defineLocales({
   en: {
-    action: { search: 'Search', reset: 'Reset', kick: 'Force logout', batchKick: 'Force logout selected', export: 'Export CSV', detail: 'Detail', refresh: 'Refresh', close: 'Close' },
+    action: { kick: 'Force logout', batchKick: 'Force logout selected', export: 'Export CSV', detail: 'Detail', close: 'Close' },
+    file: { loginLog: 'Login log', operationLog: 'Operation log', errorLog: 'Client errors', online: 'Online users' },
     field: {
       userId: 'Account', userName: 'User name', ip: 'IP', loginAt: 'Login time', lastSeenAt: 'Last activity', browser: 'Browser', os: 'Operating system',
       keyword: 'Keyword', module: 'Module', operation: 'Operation', target: 'Target', method: 'Method', path: 'Path', result: 'Result', status: 'HTTP status',
@@ -23,7 +24,8 @@ export default defineLocales({
     hint: { redacted: 'Passwords, tokens and keys are shown as ***.' },
   },
   zh: {
-    action: { search: '查询', reset: '重置', kick: '强制下线', batchKick: '批量强制下线', export: '导出 CSV', detail: '详情', refresh: '刷新', close: '关闭' },
+    action: { kick: '强制下线', batchKick: '批量强制下线', export: '导出 CSV', detail: '详情', close: '关闭' },
+    file: { loginLog: '登录日志', operationLog: '操作日志', errorLog: '前端错误日志', online: '在线用户' },
     field: {
       userId: '账号', userName: '用户名', ip: 'IP 地址', loginAt: '登录时间', lastSeenAt: '最后活动时间', browser: '浏览器', os: '操作系统',
       keyword: '关键字', module: '模块', operation: '操作', target: '操作对象', method: '请求方式', path: '请求路径', result: '结果', status: 'HTTP 状态码',
@@ -44,7 +46,8 @@ export default defineLocales({
     hint: { redacted: '密码、令牌、密钥等敏感信息以 *** 显示。' },
   },
   es: {
-    action: { search: 'Buscar', reset: 'Restablecer', kick: 'Forzar cierre', batchKick: 'Forzar cierre de la selección', export: 'Exportar CSV', detail: 'Detalle', refresh: 'Actualizar', close: 'Cerrar' },
+    action: { kick: 'Forzar cierre', batchKick: 'Forzar cierre de la selección', export: 'Exportar CSV', detail: 'Detalle', close: 'Cerrar' },
+    file: { loginLog: 'Registro de accesos', operationLog: 'Registro de operaciones', errorLog: 'Errores del cliente', online: 'Usuarios en línea' },
     field: {
       userId: 'Cuenta', userName: 'Nombre de usuario', ip: 'IP', loginAt: 'Inicio de sesión', lastSeenAt: 'Última actividad', browser: 'Navegador', os: 'Sistema operativo',
       keyword: 'Palabra clave', module: 'Módulo', operation: 'Operación', target: 'Objeto', method: 'Método', path: 'Ruta', result: 'Resultado', status: 'Estado HTTP',
@@ -65,7 +68,8 @@ export default defineLocales({
     hint: { redacted: 'Las contraseñas, tokens y claves se muestran como ***.' },
   },
   ja: {
-    action: { search: '検索', reset: 'リセット', kick: '強制ログアウト', batchKick: '選択したセッションを強制ログアウト', export: 'CSV エクスポート', detail: '詳細', refresh: '更新', close: '閉じる' },
+    action: { kick: '強制ログアウト', batchKick: '選択したセッションを強制ログアウト', export: 'CSV エクスポート', detail: '詳細', close: '閉じる' },
+    file: { loginLog: 'ログイン履歴', operationLog: '操作ログ', errorLog: 'クライアントエラー', online: 'オンラインユーザー' },
     field: {
       userId: 'アカウント', userName: 'ユーザー名', ip: 'IP アドレス', loginAt: 'ログイン日時', lastSeenAt: '最終操作日時', browser: 'ブラウザ', os: 'OS',
       keyword: 'キーワード', module: 'モジュール', operation: '操作', target: '対象', method: 'メソッド', path: 'パス', result: '結果', status: 'HTTP ステータス',

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Form, Input, Select, Space, Table, Tabs, Tooltip, TreeSelect } from 'antd';
-import type { TableProps } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tabs, Tooltip, TreeSelect } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { ARTICLE_KINDS, ARTICLE_STATUSES, type ArticleKind, type CmsArticleRow } from '@bencao/contracts';
 import { cmsApi, cmsKeys, useArticles, useCmsMutation, useColumns, type ArticleQuery } from './api';
 import { StatusTags } from './StatusTags';
 import { tablePagination, onTableChange } from '@/components/table';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { columnTreeData } from './ArticleEditor';
 import { usePermission } from '@/lib/permission';
 
@@ -34,7 +34,7 @@ export function ArticleList({ kind, onKind, onEdit, onNew }: { kind: ArticleKind
     if (tab) tab.location.href = p.sitePath; else window.open(p.sitePath, '_blank');
   };
 
-  const cols: TableProps<CmsArticleRow>['columns'] = [
+  const cols: ListColumn<CmsArticleRow>[] = [
     { title: t('field.id'), dataIndex: 'id', width: 72, sorter: true },
     {
       title: t('field.title'), dataIndex: 'title', sorter: true, ellipsis: true,
@@ -44,7 +44,7 @@ export function ArticleList({ kind, onKind, onEdit, onNew }: { kind: ArticleKind
     ...(kind === 'product' || kind === 'news' || kind === 'medicine'
       ? [{ title: t('field.category'), key: 'category', width: 120, render: (_: unknown, r: CmsArticleRow) => (r.fields as { category?: string }).category || '—' }] : []),
     { title: t('field.column'), dataIndex: 'columnLabel', width: 120, render: (v: string | null) => v ?? '—' },
-    { title: t('field.status'), dataIndex: 'status', width: 150, sorter: true, render: (_: unknown, r) => <StatusTags a={r} /> },
+    { title: t('field.status'), dataIndex: 'status', width: 150, sorter: true, exportLabels: Object.fromEntries(ARTICLE_STATUSES.map((x) => [x, t(`status.${x}`)])), render: (_: unknown, r) => <StatusTags a={r} /> },
     {
       title: t('field.publishedAt'), dataIndex: 'publishedAt', width: 150, sorter: true,
       render: (_: unknown, r) => fmt(r.publishAt ?? r.publishedAt),
@@ -52,9 +52,9 @@ export function ArticleList({ kind, onKind, onEdit, onNew }: { kind: ArticleKind
     { title: t('field.updatedAt'), dataIndex: 'updatedAt', width: 150, sorter: true, defaultSortOrder: undefined, render: fmt },
     { title: t('field.updatedBy'), dataIndex: 'updatedBy', width: 100 },
     {
-      title: '', key: 'actions', width: 170, fixed: 'right',
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 170, fixed: 'right',
       render: (_: unknown, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           <Tooltip title={t('action.edit')}><Button type="text" icon={<EditOutlined />} aria-label={`${t('action.edit')} ${r.title}`} onClick={() => onEdit(r.id)} /></Tooltip>
           {can('cms:article:edit') && <Tooltip title={t('action.preview')}><Button type="text" icon={<EyeOutlined />} aria-label={`${t('action.preview')} ${r.title}`} onClick={() => preview(r.id)} /></Tooltip>}
           {can('cms:article:publish') && (r.status === 'published'
@@ -69,45 +69,35 @@ export function ArticleList({ kind, onKind, onEdit, onNew }: { kind: ArticleKind
   ];
 
   return (
-    <Card>
-      <Tabs
+    <ListPage<CmsArticleRow>
+      id={`cms.articles.${kind}`} columns={cols} onRefresh={() => list.refetch()}
+      title={<Tabs
         activeKey={kind}
         onChange={(k) => { onKind(k as ArticleKind); setQ({ kind: k as ArticleKind, page: 1, limit: q.limit }); filters.resetFields(); }}
         items={ARTICLE_KINDS.map((k) => ({ key: k, label: t(`kind.${k}`) }))}
-      />
-      <Form form={filters} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
-        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear style={{ width: 180 }} /></Form.Item>
-        <Form.Item name="status" label={t('field.status')}>
-          <Select allowClear style={{ width: 120 }} options={ARTICLE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
-        </Form.Item>
-        <Form.Item name="state" label={t('field.state')}>
-          <Select allowClear style={{ width: 120 }} options={(['live', 'scheduled', 'expired'] as const).map((s) => ({ value: s, label: t(`state.${s}`) }))} />
-        </Form.Item>
-        <Form.Item name="columnId" label={t('field.column')}>
-          <TreeSelect allowClear treeDefaultExpandAll style={{ width: 160 }} treeData={columnTreeData(columns.data ?? [])} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">{t('action.search')}</Button>
-            <Button onClick={() => { filters.resetFields(); setQ({ kind, page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
-          </Space>
-        </Form.Item>
-        {can('cms:article:add') && (
-          <Form.Item style={{ marginLeft: 'auto' }}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={onNew}>{t('action.add')}</Button>
-          </Form.Item>
-        )}
-      </Form>
-      <Table<CmsArticleRow>
-        rowKey="id"
-        size="middle"
-        columns={cols}
-        dataSource={list.data?.records}
-        loading={list.isFetching}
-        scroll={{ x: 1100 }}
-        onChange={onTableChange(setQ)}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-      />
-    </Card>
+      />}
+      exporter={{ url: '/api/cms/articles', params: query as Record<string, unknown>, fileName: `${t('file.articles')}-${t(`kind.${kind}`)}` }}
+      search={{
+        form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ kind, page: 1, limit: q.limit }),
+        items: [
+          <Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear style={{ width: 180 }} /></Form.Item>,
+          <Form.Item key="status" name="status" label={t('field.status')}>
+            <Select allowClear style={{ width: 120 }} options={ARTICLE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+          </Form.Item>,
+          <Form.Item key="state" name="state" label={t('field.state')}>
+            <Select allowClear style={{ width: 120 }} options={(['live', 'scheduled', 'expired'] as const).map((s) => ({ value: s, label: t(`state.${s}`) }))} />
+          </Form.Item>,
+          <Form.Item key="columnId" name="columnId" label={t('field.column')}>
+            <TreeSelect allowClear treeDefaultExpandAll style={{ width: 160 }} treeData={columnTreeData(columns.data ?? [])} />
+          </Form.Item>,
+        ],
+      }}
+      actions={can('cms:article:add') && <Button type="primary" icon={<PlusOutlined />} onClick={onNew}>{t('action.add')}</Button>}
+      table={{
+        rowKey: 'id', dataSource: list.data?.records, loading: list.isFetching, scroll: { x: 1100 },
+        onChange: onTableChange(setQ),
+        pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
+      }}
+    />
   );
 }

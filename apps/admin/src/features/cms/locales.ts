@@ -2,6 +2,7 @@ import { defineLocales } from '@/i18n/defineLocales';
 
 export default defineLocales({
   en: {
+    file: { articles: 'Articles' },
     common: { deleted: 'Deleted', saved: 'Saved' },
     kind: { news: 'News', product: 'Products', medicine: 'TCM knowledge', job: 'Jobs', bid: 'Bidding notices', page: 'Pages' },
     status: { draft: 'Draft', published: 'Published', unpublished: 'Unpublished' },
@@ -10,7 +11,7 @@ export default defineLocales({
     action: {
       add: 'New', edit: 'Edit', delete: 'Delete', save: 'Save', saveDraft: 'Save draft', cancel: 'Cancel', publish: 'Publish now',
       schedule: 'Schedule', unpublish: 'Unpublish', preview: 'Preview on site', versions: 'History', restore: 'Restore', view: 'View',
-      upload: 'Upload image', pick: 'Choose from library', remove: 'Remove', addChild: 'Add sub-column', back: 'Back to list', search: 'Search', reset: 'Reset',
+      upload: 'Upload image', pick: 'Choose from library', remove: 'Remove', addChild: 'Add sub-column', back: 'Back to list',
     },
     field: {
       id: 'ID', title: 'Title', summary: 'Summary', body: 'Body', cover: 'Cover image', column: 'Column', slug: 'Slug', seoTitle: 'SEO title',
@@ -58,6 +59,7 @@ export default defineLocales({
     },
   },
   zh: {
+    file: { articles: '内容列表' },
     common: { deleted: '删除成功', saved: '保存成功' },
     kind: { news: '新闻', product: '产品', medicine: '中医药知识', job: '招聘岗位', bid: '招标公告', page: '单页' },
     status: { draft: '草稿', published: '已发布', unpublished: '已下线' },
@@ -66,7 +68,7 @@ export default defineLocales({
     action: {
       add: '新增', edit: '编辑', delete: '删除', save: '保存', saveDraft: '保存草稿', cancel: '取消', publish: '立即发布',
       schedule: '定时发布', unpublish: '下线', preview: '网站预览', versions: '历史版本', restore: '恢复', view: '查看',
-      upload: '上传图片', pick: '从媒体库选择', remove: '移除', addChild: '新增子栏目', back: '返回列表', search: '查询', reset: '重置',
+      upload: '上传图片', pick: '从媒体库选择', remove: '移除', addChild: '新增子栏目', back: '返回列表',
     },
     field: {
       id: 'ID', title: '标题', summary: '摘要', body: '正文', cover: '封面图', column: '所属栏目', slug: '页面标识', seoTitle: 'SEO 标题',
@@ -114,6 +116,7 @@ export default defineLocales({
     },
   },
   es: {
+    file: { articles: 'Artículos' },
     common: { deleted: 'Eliminado', saved: 'Guardado' },
     kind: { news: 'Noticias', product: 'Productos', medicine: 'Saber de MTC', job: 'Empleos', bid: 'Licitaciones', page: 'Páginas' },
     status: { draft: 'Borrador', published: 'Publicado', unpublished: 'Retirado' },
@@ -122,7 +125,7 @@ export default defineLocales({
     action: {
       add: 'Nuevo', edit: 'Editar', delete: 'Eliminar', save: 'Guardar', saveDraft: 'Guardar borrador', cancel: 'Cancelar', publish: 'Publicar ahora',
       schedule: 'Programar', unpublish: 'Retirar', preview: 'Vista previa en el sitio', versions: 'Historial', restore: 'Restaurar', view: 'Ver',
-      upload: 'Subir imagen', pick: 'Elegir de la biblioteca', remove: 'Quitar', addChild: 'Añadir subcolumna', back: 'Volver a la lista', search: 'Buscar', reset: 'Restablecer',
+      upload: 'Subir imagen', pick: 'Elegir de la biblioteca', remove: 'Quitar', addChild: 'Añadir subcolumna', back: 'Volver a la lista',
     },
     field: {
       id: 'ID', title: 'Título', summary: 'Resumen', body: 'Cuerpo', cover: 'Imagen de portada', column: 'Columna', slug: 'Identificador', seoTitle: 'Título SEO',
@@ -170,6 +173,7 @@ export default defineLocales({
     },
   },
   ja: {
+    file: { articles: '記事一覧' },
     common: { deleted: '削除しました', saved: '保存しました' },
     kind: { news: 'ニュース', product: '製品', medicine: '漢方の知識', job: '求人', bid: '入札公告', page: '固定ページ' },
     status: { draft: '下書き', published: '公開中', unpublished: '非公開' },
@@ -178,7 +182,7 @@ export default defineLocales({
     action: {
       add: '新規作成', edit: '編集', delete: '削除', save: '保存', saveDraft: '下書き保存', cancel: 'キャンセル', publish: '今すぐ公開',
       schedule: '予約公開', unpublish: '非公開にする', preview: 'サイトでプレビュー', versions: '履歴', restore: '復元', view: '表示',
-      upload: '画像をアップロード', pick: 'ライブラリから選択', remove: '外す', addChild: '下位カラムを追加', back: '一覧に戻る', search: '検索', reset: 'リセット',
+      upload: '画像をアップロード', pick: 'ライブラリから選択', remove: '外す', addChild: '下位カラムを追加', back: '一覧に戻る',
     },
     field: {
       id: 'ID', title: 'タイトル', summary: '概要', body: '本文', cover: 'カバー画像', column: 'カラム', slug: 'スラッグ', seoTitle: 'SEO タイトル',

@@ -47,9 +47,9 @@ export function MenuEditor() {
     { title: t('field.isLeaf'), dataIndex: 'isLeaf', width: 70, render: (v: boolean) => (v ? t('yes') : t('no')) },
     { title: t('field.actions'), key: 'acts', render: (_, r) => r.actionList.map((a) => <Tag key={a.actionCode}>{a.actionName}</Tag>) },
     {
-      title: t('field.ops'), key: 'ops', width: 230, fixed: 'right',
+      title: t('field.ops'), key: 'ops', width: 300, fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {can('common:menu:add') && !r.isLeaf && <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ parentId: r.id })}>{t('action.addChild')}</Button>}
           {can('common:menu:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           {can('common:menu:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
@@ -97,7 +97,7 @@ function MenuForm({ typeId, all, editing, onClose }: { typeId: string; all: Menu
     return build(null);
   }, [all, row]);
   return (
-    <Modal open width={760} title={row ? t('title.editMenu') : t('title.newMenu')} onCancel={onClose} onOk={async () => save.mutate(await form.validateFields())}
+    <Modal open width={760} title={row ? t('title.editMenu') : t('title.newMenu')} onCancel={onClose} onOk={async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate(v); }}
       confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden maskClosable={false}>
       <Form form={form} layout="vertical" initialValues={initial}>
         <Row gutter={12}>

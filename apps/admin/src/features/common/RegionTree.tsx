@@ -117,7 +117,7 @@ function RegionForm({ editing, parentName, onClose, onSaved }: {
     return row ? commonApi.updateRegion(row.code, parsed) : commonApi.createRegion(parsed);
   }, [], (r) => onSaved(r.parentCode));
   return (
-    <Modal open width={480} title={row ? t('title.editRegion') : t('title.newRegion')} onCancel={onClose} onOk={async () => save.mutate(await form.validateFields())}
+    <Modal open width={480} title={row ? t('title.editRegion') : t('title.newRegion')} onCancel={onClose} onOk={async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate(v); }}
       confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden maskClosable={false}>
       <Form form={form} layout="vertical" initialValues={row ?? { parentCode: editing.parentCode }}>
         <Form.Item name="code" label={t('field.code')} required rules={[rule]}><Input maxLength={20} disabled={!!row} /></Form.Item>

@@ -70,7 +70,7 @@ function DayForm({ date, current, onClose }: { date: string; current?: CalendarD
   }, [keys.calendar], onClose);
   const weekday = dayjs(date).format('dddd');
   return (
-    <Modal open width={460} title={t('title.day', { date })} onCancel={onClose} onOk={async () => save.mutate(await form.validateFields())}
+    <Modal open width={460} title={t('title.day', { date })} onCancel={onClose} onOk={async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate(v); }}
       confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden maskClosable={false}>
       {answer.data && (
         <Alert type={answer.data.working ? 'success' : 'warning'} showIcon style={{ marginBottom: 12 }} data-testid="working-day-answer"

@@ -2,6 +2,7 @@ import { defineLocales } from '@/i18n/defineLocales';
 
 export default defineLocales({
   en: {
+    file: { dicts: 'Dictionaries', dictItems: 'Dictionary items', menuTypes: 'Menu categories', serials: 'Serial numbers' },
     action: {
       add: 'New', addChild: 'New child', edit: 'Edit', delete: 'Delete', batchDelete: 'Delete selected', save: 'Save', search: 'Search',
       next: 'Take next number', items: 'Items', addAction: 'Add action', addResource: 'Add resource', remove: 'Remove',
@@ -33,6 +34,7 @@ export default defineLocales({
     yes: 'Yes', no: 'No', holiday: 'Off', workday: 'Work',
   },
   zh: {
+    file: { dicts: '数据字典', dictItems: '字典项', menuTypes: '菜单类别', serials: '业务流水号' },
     action: {
       add: '新增', addChild: '新增下级', edit: '编辑', delete: '删除', batchDelete: '批量删除', save: '保存', search: '查询',
       next: '取下一个号', items: '字典项', addAction: '添加操作', addResource: '添加资源', remove: '移除',
@@ -64,6 +66,7 @@ export default defineLocales({
     yes: '是', no: '否', holiday: '休', workday: '班',
   },
   es: {
+    file: { dicts: 'Diccionarios', dictItems: 'Elementos del diccionario', menuTypes: 'Categorías de menú', serials: 'Números de serie' },
     action: {
       add: 'Nuevo', addChild: 'Nuevo hijo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', search: 'Buscar',
       next: 'Tomar el siguiente número', items: 'Elementos', addAction: 'Añadir acción', addResource: 'Añadir recurso', remove: 'Quitar',
@@ -95,6 +98,7 @@ export default defineLocales({
     yes: 'Sí', no: 'No', holiday: 'Libre', workday: 'Laboral',
   },
   ja: {
+    file: { dicts: 'データ辞書一覧', dictItems: '辞書項目一覧', menuTypes: 'メニュー分類一覧', serials: '業務連番一覧' },
     action: {
       add: '新規', addChild: '下位を追加', edit: '編集', delete: '削除', batchDelete: '選択を削除', save: '保存', search: '検索',
       next: '次の番号を取得', items: '項目', addAction: '操作を追加', addResource: 'リソースを追加', remove: '削除',

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Drawer, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import { Alert, App, Button, Drawer, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { DeleteOutlined, DiffOutlined, EditOutlined, HistoryOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 import { CONFIG_TYPES, DEFAULT_GROUP, configSchema } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { confirmAction, confirmDelete, requireSelection } from '@/components/confirm';
 import { tablePagination, onTableChange } from '@/components/table';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { gatewayApi, usePaged, useGwMutation, type ConfigRow, type HistoryRow, type ListQuery } from './api';
 import { DiffView } from './DiffView';
 
@@ -29,7 +29,7 @@ export function ConfigList() {
   const [history, setHistory] = useState<ConfigRow | null>(null);
   const remove = useGwMutation((ids: number[]) => gatewayApi.deleteConfigs(ids), [KEY], () => { message.success(t('msg.deleted')); setSelected([]); });
 
-  const cols: TableProps<ConfigRow>['columns'] = [
+  const cols: ListColumn<ConfigRow>[] = [
     { title: t('field.dataId'), dataIndex: 'dataId', sorter: true, width: 240, ellipsis: true },
     { title: t('field.group'), dataIndex: 'group', sorter: true, width: 160 },
     { title: t('field.appName'), dataIndex: 'appName', sorter: true, width: 140, render: (v: string | null) => v ?? '—' },
@@ -38,9 +38,9 @@ export function ConfigList() {
     { title: t('field.md5'), dataIndex: 'md5', width: 280, render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
     { title: t('field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
     {
-      title: '', key: 'actions', width: 220, fixed: 'right',
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 290, fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {can('gateway:config:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setHistory(r)}>{t('action.history')}</Button>
           {can('gateway:config:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
@@ -49,35 +49,38 @@ export function ConfigList() {
     },
   ];
   return (
-    <Card size="small">
+    <>
       <Tabs activeKey={ns} onChange={(k) => { setNs(k); setQ({ ...q, page: 1 }); setSelected([]); }}
         items={(namespaces.data ?? [{ id: 'public', showName: 'public' }]).map((n) => ({ key: n.id, label: n.showName }))} />
-      <Form form={filters} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
-        <Form.Item name="dataId" label={t('field.dataId')}><Input allowClear /></Form.Item>
-        <Form.Item name="group" label={t('field.group')}><Input allowClear /></Form.Item>
-        <Form.Item name="appName" label={t('field.appName')}><Input allowClear /></Form.Item>
-        <Form.Item name="tags" label={t('field.tags')}><Input allowClear /></Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
-          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
-        </Space>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        {can('gateway:config:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
-        {can('gateway:config:delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => { if (requireSelection(message, t, selected)) void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length); }}>{t('action.batchDelete')}</Button>
-        )}
-      </Space>
-      <Typography.Paragraph type="secondary">{t('msg.appApiHint')}</Typography.Paragraph>
-      <Table<ConfigRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1450 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-        onChange={onTableChange(setQ)}
+      <ListPage<ConfigRow>
+        id="gateway.configs" columns={cols} onRefresh={() => list.refetch()}
+        exporter={{ url: '/api/gateway/configs', params: { ...q, namespaceId: ns }, fileName: `${t('file.configs')}-${ns}` }}
+        search={{
+          form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit }),
+          items: [
+            <Form.Item key="dataId" name="dataId" label={t('field.dataId')}><Input allowClear /></Form.Item>,
+            <Form.Item key="group" name="group" label={t('field.group')}><Input allowClear /></Form.Item>,
+            <Form.Item key="appName" name="appName" label={t('field.appName')}><Input allowClear /></Form.Item>,
+            <Form.Item key="tags" name="tags" label={t('field.tags')}><Input allowClear /></Form.Item>,
+          ],
+        }}
+        actions={<>
+          {can('gateway:config:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+          {can('gateway:config:delete') && (
+            <Button danger icon={<DeleteOutlined />} onClick={() => { if (requireSelection(message, t, selected)) void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length); }}>{t('action.batchDelete')}</Button>
+          )}
+        </>}
+        extra={<Typography.Paragraph type="secondary">{t('msg.appApiHint')}</Typography.Paragraph>}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1550 },
+          rowSelection: { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) },
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
+          onChange: onTableChange(setQ),
+        }}
       />
       {editing && <ConfigForm config={editing === 'new' ? null : editing} namespaceId={ns} onClose={() => setEditing(null)} />}
       {history && <HistoryDrawer config={history} onClose={() => setHistory(null)} confirm={(fn, content) => confirmAction(modal, t, fn, content)} />}
-    </Card>
+    </>
   );
 }
 
@@ -94,7 +97,7 @@ function ConfigForm({ config, namespaceId, onClose }: { config: ConfigRow | null
   const save = useGwMutation((body: unknown) => (config ? gatewayApi.updateConfig(config.id, body) : gatewayApi.createConfig(body)),
     [KEY, ['gateway', 'config', config?.id], ['gateway', 'namespaces']], () => { message.success(config ? t('msg.updateOk') : t('msg.createOk')); onClose(); });
   // the MD5 this form started from: the server refuses the save if someone published or rolled back since
-  const submit = async () => { const v = await form.validateFields(); save.mutate(configSchema.parse({ ...v, namespaceId, casMd5: detail.data?.md5 })); };
+  const submit = async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate(configSchema.parse({ ...v, namespaceId, casMd5: detail.data?.md5 })); };
   return (
     <Modal open width={820} title={config ? t('title.editConfig') : t('title.newConfig')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
       okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
@@ -149,7 +152,7 @@ function HistoryDrawer({ config, onClose, confirm }: { config: ConfigRow; onClos
           {
             title: '', key: 'actions', width: 190,
             render: (_, r) => (
-              <Space size={0}>
+              <Space size={0} wrap>
                 <Button type="link" size="small" icon={<DiffOutlined />} onClick={() => setCompare(r)}>{t('action.compare')}</Button>
                 {can('gateway:config:rollback') && (
                   <Button type="link" size="small" icon={<RollbackOutlined />}

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, Descriptions, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import { Alert, App, Button, Checkbox, Descriptions, Form, Input, Modal, Select, Space, Switch, Tag, Typography } from 'antd';
 import { CopyOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { APP_CREDENTIAL_STATUSES, APP_RIGHTS, appCredentialSchema, type AppCredentialInput } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { tablePagination, onTableChange } from '@/components/table';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { gatewayApi, usePaged, useGwMutation, type ListQuery } from './api';
 import { credentialApi, type CreatedCredential, type CredentialRow } from './credentialApi';
 
@@ -40,23 +40,23 @@ export function CredentialList() {
     onOk: () => revoke.mutateAsync(r.id),
   });
 
-  const cols: TableProps<CredentialRow>['columns'] = [
+  const cols: ListColumn<CredentialRow>[] = [
     { title: t('field.name'), dataIndex: 'name', sorter: true, ellipsis: true },
     { title: t('credential.accessKey'), dataIndex: 'accessKey', width: 260, render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
     {
-      title: t('credential.namespaces'), key: 'namespaces',
+      title: t('credential.namespaces'), dataIndex: 'namespaces',
       render: (_, r) => (r.allNamespaces ? <Tag color="blue">{t('credential.allNamespaces')}</Tag>
         : r.namespaces.length ? r.namespaces.map((n) => <Tag key={n}>{n}</Tag>) : <Typography.Text type="secondary">—</Typography.Text>),
     },
-    { title: t('credential.rights'), dataIndex: 'rights', render: (v: CredentialRow['rights']) => v.map((x) => <Tag key={x}>{t(`credential.right.${rightKey(x)}`)}</Tag>) },
-    { title: t('field.state'), dataIndex: 'status', width: 100, render: (v: CredentialRow['status']) => <Tag color={STATUS_COLOR[v]}>{t(`credential.status.${v}`)}</Tag> },
+    { title: t('credential.rights'), dataIndex: 'rights', exportLabels: Object.fromEntries(APP_RIGHTS.map((x) => [x, t(`credential.right.${rightKey(x)}`)])), render: (v: CredentialRow['rights']) => v.map((x) => <Tag key={x}>{t(`credential.right.${rightKey(x)}`)}</Tag>) },
+    { title: t('field.state'), dataIndex: 'status', width: 100, exportLabels: Object.fromEntries(APP_CREDENTIAL_STATUSES.map((x) => [x, t(`credential.status.${x}`)])), render: (v: CredentialRow['status']) => <Tag color={STATUS_COLOR[v]}>{t(`credential.status.${v}`)}</Tag> },
     {
       title: t('credential.lastUsedAt'), dataIndex: 'lastUsedAt', width: 170, sorter: true,
       render: (v: string | null) => (v ? new Date(v).toLocaleString() : <Typography.Text type="secondary">{t('credential.never')}</Typography.Text>),
     },
     { title: t('credential.createdAt'), dataIndex: 'createdAt', width: 170, sorter: true, render: (v: string) => new Date(v).toLocaleString() },
     {
-      title: '', key: 'actions', width: 230, fixed: 'right' as const,
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 230, fixed: 'right' as const,
       render: (_, r) => (r.status === 'revoked' ? null : (
         <Space size={4}>
           {can('gateway:credential:edit') && (
@@ -71,31 +71,32 @@ export function CredentialList() {
   ];
 
   return (
-    <Card size="small">
+    <>
       <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('credential.intro')} />
-      <Form form={filters} layout="inline" style={{ marginBottom: 12 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
-        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear placeholder={t('credential.keywordHint')} /></Form.Item>
-        <Form.Item name="status" label={t('field.state')}>
-          <Select allowClear style={{ width: 140 }} options={APP_CREDENTIAL_STATUSES.map((s) => ({ value: s, label: t(`credential.status.${s}`) }))} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
-          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
-        </Space>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        {can('gateway:credential:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
-      </Space>
-      <Table<CredentialRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1200 }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-        onChange={onTableChange(setQ)}
+      <ListPage<CredentialRow>
+        id="gateway.credentials" columns={cols} onRefresh={() => list.refetch()}
+        exporter={{ url: '/api/gateway/credentials', params: q as Record<string, unknown>, fileName: t('file.credentials') }}
+        search={{
+          form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit }),
+          items: [
+            <Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear placeholder={t('credential.keywordHint')} /></Form.Item>,
+            <Form.Item key="status" name="status" label={t('field.state')}>
+              <Select allowClear style={{ width: 140 }} options={APP_CREDENTIAL_STATUSES.map((s) => ({ value: s, label: t(`credential.status.${s}`) }))} />
+            </Form.Item>,
+          ],
+        }}
+        actions={can('gateway:credential:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1200 },
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
+          onChange: onTableChange(setQ),
+        }}
       />
       {editing && (
         <CredentialForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onCreated={(c) => { setEditing(null); setCreated(c); }} />
       )}
       {created && <SecretDialog created={created} onClose={() => setCreated(null)} />}
-    </Card>
+    </>
   );
 }
 
@@ -117,7 +118,8 @@ function CredentialForm({ row, onClose, onCreated }: { row: CredentialRow | null
     (r) => { if (r) onCreated(r); else { message.success(t('msg.updateOk')); onClose(); } },
   );
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     save.mutate(appCredentialSchema.parse(v));
   };
   return (

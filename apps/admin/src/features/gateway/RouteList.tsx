@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { routeSchema } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
@@ -9,6 +8,7 @@ import { usePermission } from '@/lib/permission';
 import { errorText } from '@/lib/request';
 import { confirmAction, confirmDelete, requireSelection } from '@/components/confirm';
 import { tablePagination, onTableChange } from '@/components/table';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { gatewayApi, usePaged, useGwMutation, type ListQuery, type RouteRow } from './api';
 
 const KEY = ['gateway', 'routes'];
@@ -46,7 +46,7 @@ export function RouteList() {
   };
   const rows = list.data?.records ?? [];
 
-  const cols: TableProps<RouteRow>['columns'] = [
+  const cols: ListColumn<RouteRow>[] = [
     { title: t('field.routeId'), dataIndex: 'routeId', sorter: true, width: 150, ellipsis: true },
     { title: t('field.routeName'), dataIndex: 'routeName', sorter: true, width: 150, ellipsis: true },
     { title: t('field.orderNum'), dataIndex: 'orderNum', sorter: true, width: 90 },
@@ -58,14 +58,14 @@ export function RouteList() {
         : '—'),
     },
     {
-      title: t('field.released'), dataIndex: 'released', width: 110, sorter: true,
+      title: t('field.released'), dataIndex: 'released', width: 110, sorter: true, exportLabels: { true: t('state.released'), false: t('state.unreleased') },
       render: (v: boolean) => (v ? <Tag color="green">{t('state.released')}</Tag> : <Tag>{t('state.unreleased')}</Tag>),
     },
     { title: t('field.updatedAt'), dataIndex: 'updatedAt', width: 170, sorter: true, render: (v: string) => new Date(v).toLocaleString() },
     {
-      title: '', key: 'actions', width: 250, fixed: 'right',
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 250, fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {can('gateway:route:release') && (r.released
             ? <Button type="link" size="small" icon={<StopOutlined />} onClick={() => void confirmAction(modal, t, () => cancel.mutateAsync([r.id]))}>{t('action.cancelRelease')}</Button>
             : <Button type="link" size="small" icon={<CloudUploadOutlined />} onClick={() => void confirmAction(modal, t, () => release.mutateAsync([r.id]))}>{t('action.release')}</Button>)}
@@ -77,32 +77,35 @@ export function RouteList() {
   ];
 
   return (
-    <Card size="small">
-      <Form form={filters} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
-        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.routeId')} / ${t('field.routeName')} / URI`} /></Form.Item>
-        <Form.Item name="released" label={t('field.released')}>
-          <Select allowClear style={{ width: 140 }} options={[{ value: 'true', label: t('state.released') }, { value: 'false', label: t('state.unreleased') }]} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
-          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
-        </Space>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        {can('gateway:route:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
-        {can('gateway:route:release') && <Button icon={<CloudUploadOutlined />} onClick={batchRelease}>{t('action.batchRelease')}</Button>}
-        {can('gateway:route:delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => { if (requireSelection(message, t, selected)) void askDelete(rows.filter((r) => selected.includes(r.id))); }}>{t('action.batchDelete')}</Button>
-        )}
-      </Space>
-      <Table<RouteRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={rows} scroll={{ x: 1450 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-        onChange={onTableChange(setQ)}
+    <>
+      <ListPage<RouteRow>
+        id="gateway.routes" columns={cols} onRefresh={() => list.refetch()}
+        exporter={{ url: '/api/gateway/routes', params: q as Record<string, unknown>, fileName: t('file.routes') }}
+        search={{
+          form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit }),
+          items: [
+            <Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.routeId')} / ${t('field.routeName')} / URI`} /></Form.Item>,
+            <Form.Item key="released" name="released" label={t('field.released')}>
+              <Select allowClear style={{ width: 140 }} options={[{ value: 'true', label: t('state.released') }, { value: 'false', label: t('state.unreleased') }]} />
+            </Form.Item>,
+          ],
+        }}
+        actions={<>
+          {can('gateway:route:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+          {can('gateway:route:release') && <Button icon={<CloudUploadOutlined />} onClick={batchRelease}>{t('action.batchRelease')}</Button>}
+          {can('gateway:route:delete') && (
+            <Button danger icon={<DeleteOutlined />} onClick={() => { if (requireSelection(message, t, selected)) void askDelete(rows.filter((r) => selected.includes(r.id))); }}>{t('action.batchDelete')}</Button>
+          )}
+        </>}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: rows, scroll: { x: 1450 },
+          rowSelection: { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) },
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
+          onChange: onTableChange(setQ),
+        }}
       />
       {editing && <RouteForm route={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </>
   );
 }
 
@@ -118,7 +121,8 @@ function RouteForm({ route, onClose }: { route: RouteRow | null; onClose: () => 
     [KEY], () => { message.success(route ? t('msg.updateOk') : t('msg.createOk')); onClose(); },
   );
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setFailure(null);
     save.mutate(routeSchema.parse(v), { onError: (e) => setFailure(t(route ? 'msg.updateFail' : 'msg.createFail', { reason: errorText(e) })) });
   };

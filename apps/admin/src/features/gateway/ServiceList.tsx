@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import { Alert, App, Button, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { ClusterOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { HEALTH_CHECKS, serviceSchema } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { tablePagination, onTableChange } from '@/components/table';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { gatewayApi, usePaged, useGwMutation, type InstanceRow, type ListQuery, type ServiceRow } from './api';
 
 const KEY = ['gateway', 'services'];
@@ -28,7 +28,7 @@ export function ServiceList() {
   const [editing, setEditing] = useState<ServiceRow | 'new' | null>(null);
   const [instancesOf, setInstancesOf] = useState<ServiceRow | null>(null);
   const remove = useGwMutation((ids: number[]) => gatewayApi.deleteServices(ids), [KEY], () => { message.success(t('msg.deleted')); setSelected([]); });
-  const cols: TableProps<ServiceRow>['columns'] = [
+  const cols: ListColumn<ServiceRow>[] = [
     { title: t('field.name'), dataIndex: 'name', sorter: true },
     { title: t('field.group'), dataIndex: 'group', sorter: true, width: 160 },
     { title: t('field.clusterCount'), dataIndex: 'clusterCount', width: 90 },
@@ -37,9 +37,9 @@ export function ServiceList() {
     { title: t('field.protectThreshold'), dataIndex: 'protectThreshold', width: 120 },
     { title: t('field.healthCheck'), dataIndex: 'healthCheck', width: 110 },
     {
-      title: '', key: 'actions', width: 240, fixed: 'right',
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 290, fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           <Button type="link" size="small" icon={<ClusterOutlined />} onClick={() => setInstancesOf(r)}>{t('action.instances')}</Button>
           {can('gateway:service:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           {can('gateway:service:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
@@ -48,29 +48,30 @@ export function ServiceList() {
     },
   ];
   return (
-    <Card size="small">
-      <Form form={filters} layout="inline" style={{ marginBottom: 12 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
-        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear /></Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
-          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
-        </Space>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        {can('gateway:service:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
-        {can('gateway:service:delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => { if (requireSelection(message, t, selected)) void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length); }}>{t('action.batchDelete')}</Button>
-        )}
-      </Space>
-      <Table<ServiceRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1100 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-        onChange={onTableChange(setQ)}
+    <>
+      <ListPage<ServiceRow>
+        id="gateway.services" columns={cols} onRefresh={() => list.refetch()}
+        exporter={{ url: '/api/gateway/services', params: q as Record<string, unknown>, fileName: t('file.services') }}
+        search={{
+          form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit }),
+          items: [<Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear /></Form.Item>],
+        }}
+        actions={<>
+          {can('gateway:service:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+          {can('gateway:service:delete') && (
+            <Button danger icon={<DeleteOutlined />} onClick={() => { if (requireSelection(message, t, selected)) void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length); }}>{t('action.batchDelete')}</Button>
+          )}
+        </>}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1100 },
+          rowSelection: { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) },
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
+          onChange: onTableChange(setQ),
+        }}
       />
       {editing && <ServiceForm service={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {instancesOf && <InstanceDrawer service={instancesOf} onClose={() => setInstancesOf(null)} />}
-    </Card>
+    </>
   );
 }
 
@@ -85,7 +86,7 @@ function ServiceForm({ service, onClose }: { service: ServiceRow | null; onClose
   }, [service, form]);
   const save = useGwMutation((body: unknown) => (service ? gatewayApi.updateService(service.id, body) : gatewayApi.createService(body)), [KEY],
     () => { message.success(t('msg.saved')); onClose(); });
-  const submit = async () => { const v = await form.validateFields(); save.mutate(serviceSchema.parse(prepare(v))); };
+  const submit = async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate(serviceSchema.parse(prepare(v))); };
   const mode = Form.useWatch('healthCheck', form);
   return (
     <Modal open title={service ? t('title.editService') : t('title.newService')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
@@ -142,7 +143,7 @@ function InstanceDrawer({ service, onClose }: { service: ServiceRow; onClose: ()
           {
             title: '', key: 'actions', width: 170,
             render: (_, r) => (
-              <Space size={0}>
+              <Space size={0} wrap>
                 {can('gateway:service:instance') && (r.enabled
                   ? <Button type="link" size="small" danger onClick={() => takeOffline(r)}>{t('action.offline')}</Button>
                   : <Button type="link" size="small" onClick={() => online.mutate({ id: r.id, on: true })}>{t('action.online')}</Button>)}
@@ -161,7 +162,7 @@ function InstanceForm({ serviceId, invalidate, onClose }: { serviceId: number; i
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const save = useGwMutation((body: unknown) => gatewayApi.addInstance(serviceId, body), invalidate, () => { message.success(t('msg.saved')); onClose(); });
-  const submit = async () => { const v = await form.validateFields(); save.mutate({ ...v, weight: v.weight ?? 1 }); };
+  const submit = async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate({ ...v, weight: v.weight ?? 1 }); };
   return (
     <Modal open title={t('title.addInstance')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending} okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
       <Form form={form} name="gwInstance" layout="vertical" requiredMark initialValues={{ weight: 1 }}>

@@ -1,8 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row as GridRow, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import { App, Button, Col, Form, Input, InputNumber, Modal, Row as GridRow, Select, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
 import { zodRule, langOf } from '@/lib/zodRule';
@@ -10,7 +9,8 @@ import { usePermission } from '@/lib/permission';
 import { errorText } from '@/lib/request';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { tablePagination, onTableChange } from '@/components/table';
-import { gatewayApi, usePaged, useGwMutation, type ListQuery, type Row, type SimpleKind } from './api';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
+import { gatewayApi, usePaged, useGwMutation, SIMPLE_BASES, type ListQuery, type Row, type SimpleKind } from './api';
 
 /** One field of a simple rule screen: shown in the table and edited in the form. */
 export interface FieldSpec {
@@ -52,17 +52,20 @@ export function SimpleCrud({ kind, authority, schema, fields, defaults, toggles 
     if (f.kind === 'select' && typeof v === 'string') return t(`${f.optionNs ?? f.name}.${v}`);
     return v === null || v === undefined || v === '' ? '—' : String(v);
   };
-  const cols: TableProps<Row>['columns'] = [
+  const exportLabels = (f: FieldSpec): Record<string, string> | undefined =>
+    (f.kind === 'switch' ? { true: t('state.inUse'), false: t('state.notInUse') }
+      : f.kind === 'select' && f.options ? Object.fromEntries(f.options.map((o) => [o, t(`${f.optionNs ?? f.name}.${o}`)])) : undefined);
+  const cols: ListColumn<Row>[] = [
     ...fields.filter((f) => f.inTable !== false).map((f) => ({
-      title: t(`field.${f.name === 'enabled' ? 'ruleEnabled' : f.name}`), dataIndex: f.name, sorter: !!f.sortable, ellipsis: f.kind === 'textarea',
+      title: t(`field.${f.name === 'enabled' ? 'ruleEnabled' : f.name}`), dataIndex: f.name, sorter: !!f.sortable, ellipsis: f.kind === 'textarea', exportLabels: exportLabels(f),
       render: (v: unknown, r: Row) => (f.kind === 'switch' && toggles && f.name === 'enabled'
         ? <Switch size="small" checked={!!v} disabled={!can(`${authority}:edit`)} onChange={(on) => toggle.mutate({ id: r.id, on })} />
         : show(f, v)),
     })),
     {
-      title: '', key: 'actions', width: 150, fixed: 'right' as const,
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 200, fixed: 'right' as const,
       render: (_: unknown, r: Row) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {can(`${authority}:edit`) && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           {can(`${authority}:delete`) && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
         </Space>
@@ -70,31 +73,31 @@ export function SimpleCrud({ kind, authority, schema, fields, defaults, toggles 
     },
   ];
   return (
-    <Card size="small">
-      <Form form={filters} layout="inline" style={{ marginBottom: 12 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
-        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear /></Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
-          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
-        </Space>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        {can(`${authority}:add`) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
-        {can(`${authority}:delete`) && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => { if (requireSelection(message, t, selected)) void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length); }}>{t('action.batchDelete')}</Button>
-        )}
-      </Space>
-      <Table<Row>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1000 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) }}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-        onChange={onTableChange(setQ)}
+    <>
+      <ListPage<Row>
+        id={`gateway.${kind}`} columns={cols} onRefresh={() => list.refetch()}
+        exporter={{ url: SIMPLE_BASES[kind], params: q as Record<string, unknown>, fileName: t(`file.${kind}`) }}
+        search={{
+          form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit }),
+          items: [<Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear /></Form.Item>],
+        }}
+        actions={<>
+          {can(`${authority}:add`) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+          {can(`${authority}:delete`) && (
+            <Button danger icon={<DeleteOutlined />} onClick={() => { if (requireSelection(message, t, selected)) void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length); }}>{t('action.batchDelete')}</Button>
+          )}
+        </>}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1000 },
+          rowSelection: { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) },
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit), onChange: onTableChange(setQ),
+        }}
       />
       {editing && (
         <SimpleForm kind={kind} schema={schema} fields={fields} row={editing === 'new' ? null : editing} defaults={defaults}
           invalidate={key} onClose={() => setEditing(null)} />
       )}
-    </Card>
+    </>
   );
 }
 
@@ -119,7 +122,8 @@ function SimpleForm({ kind, schema, fields, row, defaults, invalidate, onClose }
     else setFailure(text);
   };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setFailure(null);
     save.mutate(schema.parse({ ...defaults, ...v }), { onError: showServerError });
   };

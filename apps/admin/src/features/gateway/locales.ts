@@ -2,6 +2,7 @@ import { defineLocales } from '@/i18n/defineLocales';
 
 export default defineLocales({
   en: {
+    file: { namespaces: 'Namespaces', configs: 'Configs', services: 'Services', routes: 'Gateway routes', credentials: 'App credentials', alarmEvents: 'Alarm events' },
     credential: {
       intro: "Applications call the open API (registry, configs, long-poll) with an access key and a secret, signing every request (docs/APP-SIGNING.md). Each credential reaches only its namespaces and rights.",
       accessKey: "Access key",
@@ -38,7 +39,7 @@ export default defineLocales({
       rightHint: { config_read: "read configs and listen for changes in its namespaces", registry_read: "list the instances of a service", registry_write: "register, heartbeat and deregister its own instances; may create a service" },
     },
     action: {
-      add: 'New', edit: 'Edit', delete: 'Delete', batchDelete: 'Delete selected', save: 'Save', cancel: 'Cancel', search: 'Search', reset: 'Reset',
+      add: 'New', edit: 'Edit', delete: 'Delete', batchDelete: 'Delete selected', save: 'Save', cancel: 'Cancel',
       release: 'Release', cancelRelease: 'Cancel release', batchRelease: 'Batch release', history: 'History', compare: 'Compare', rollback: 'Roll back', compareTwo: 'Compare selected',
       instances: 'Instances', online: 'Online', offline: 'Offline', enable: 'Enable', disable: 'Disable', refresh: 'Refresh', addInstance: 'Add instance', view: 'View',
     },
@@ -69,6 +70,7 @@ export default defineLocales({
     strategy: { ratio: 'Abnormal ratio', count: 'Abnormal count' },
     level: { general: 'General', serious: 'Serious', urgent: 'Urgent' },
     title: {
+      file: { apiGroup: 'API groups', flow: 'Flow rules', degrade: 'Degrade rules', alarm: 'Alarm rules', alarmReceiver: 'Alarm receivers' },
       new: { apiGroup: 'New API group', flow: 'New flow rule', degrade: 'New degrade rule', alarm: 'New alarm rule', alarmReceiver: 'New alarm receiver' },
       edit: { apiGroup: 'Edit API group', flow: 'Edit flow rule', degrade: 'Edit degrade rule', alarm: 'Edit alarm rule', alarmReceiver: 'Edit alarm receiver' },
       newRoute: 'New route', editRoute: 'Edit route', newNamespace: 'New namespace', editNamespace: 'Edit namespace', newConfig: 'Publish config',
@@ -114,6 +116,7 @@ export default defineLocales({
     },
   },
   zh: {
+    file: { namespaces: '命名空间', configs: '配置列表', services: '服务列表', routes: '网关路由', credentials: '应用凭证', alarmEvents: '告警事件' },
     credential: {
       intro: "应用通过访问密钥和密钥调用开放接口（服务注册、配置读取、长轮询），每个请求都必须签名（见 docs/APP-SIGNING.md）。每个凭证只能访问其授权的命名空间和权限范围。",
       accessKey: "访问密钥 ID",
@@ -150,7 +153,7 @@ export default defineLocales({
       rightHint: { config_read: "读取所属命名空间的配置并监听变更", registry_read: "查询服务的实例列表", registry_write: "注册、心跳和注销自己的实例，可自动创建服务" },
     },
     action: {
-      add: '新增', edit: '编辑', delete: '删除', batchDelete: '批量删除', save: '保存', cancel: '取消', search: '查询', reset: '重置',
+      add: '新增', edit: '编辑', delete: '删除', batchDelete: '批量删除', save: '保存', cancel: '取消',
       release: '发布', cancelRelease: '取消发布', batchRelease: '批量发布', history: '历史版本', compare: '对比', rollback: '回滚', compareTwo: '对比所选版本',
       instances: '实例', online: '上线', offline: '下线', enable: '启用', disable: '停用', refresh: '刷新', addInstance: '添加实例', view: '查看',
     },
@@ -181,6 +184,7 @@ export default defineLocales({
     strategy: { ratio: '异常比例', count: '异常数' },
     level: { general: '一般', serious: '严重', urgent: '紧急' },
     title: {
+      file: { apiGroup: 'API 分组', flow: '流控规则', degrade: '降级规则', alarm: '告警规则', alarmReceiver: '告警接收人' },
       new: { apiGroup: '新增 API 分组', flow: '新增流控规则', degrade: '新增降级规则', alarm: '新增告警规则', alarmReceiver: '新增告警接收人' },
       edit: { apiGroup: '编辑 API 分组', flow: '编辑流控规则', degrade: '编辑降级规则', alarm: '编辑告警规则', alarmReceiver: '编辑告警接收人' },
       newRoute: '新增路由', editRoute: '编辑路由', newNamespace: '新增命名空间', editNamespace: '编辑命名空间', newConfig: '发布配置',
@@ -226,6 +230,7 @@ export default defineLocales({
     },
   },
   es: {
+    file: { namespaces: 'Espacios de nombres', configs: 'Configuraciones', services: 'Servicios', routes: 'Rutas del gateway', credentials: 'Credenciales de aplicación', alarmEvents: 'Eventos de alarma' },
     credential: {
       intro: "Las aplicaciones llaman a la API abierta (registro, configuraciones, long-poll) con una clave de acceso y un secreto, firmando cada petición (docs/APP-SIGNING.md). Cada credencial solo llega a sus espacios de nombres y derechos.",
       accessKey: "Clave de acceso",
@@ -262,7 +267,7 @@ export default defineLocales({
       rightHint: { config_read: "leer configuraciones y escuchar sus cambios en sus espacios de nombres", registry_read: "listar las instancias de un servicio", registry_write: "registrar, enviar latidos y dar de baja sus instancias; puede crear un servicio" },
     },
     action: {
-      add: 'Nuevo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', cancel: 'Cancelar', search: 'Buscar', reset: 'Restablecer',
+      add: 'Nuevo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', cancel: 'Cancelar',
       release: 'Publicar', cancelRelease: 'Cancelar publicación', batchRelease: 'Publicar selección', history: 'Historial', compare: 'Comparar', rollback: 'Revertir', compareTwo: 'Comparar selección',
       instances: 'Instancias', online: 'En línea', offline: 'Fuera de línea', enable: 'Activar', disable: 'Desactivar', refresh: 'Actualizar', addInstance: 'Añadir instancia', view: 'Ver',
     },
@@ -293,6 +298,7 @@ export default defineLocales({
     strategy: { ratio: 'Proporción de anomalías', count: 'Número de anomalías' },
     level: { general: 'General', serious: 'Grave', urgent: 'Urgente' },
     title: {
+      file: { apiGroup: 'Grupos de API', flow: 'Reglas de flujo', degrade: 'Reglas de degradación', alarm: 'Reglas de alarma', alarmReceiver: 'Destinatarios de alarmas' },
       new: { apiGroup: 'Nuevo grupo de API', flow: 'Nueva regla de flujo', degrade: 'Nueva regla de degradación', alarm: 'Nueva regla de alarma', alarmReceiver: 'Nuevo destinatario de alarmas' },
       edit: { apiGroup: 'Editar grupo de API', flow: 'Editar regla de flujo', degrade: 'Editar regla de degradación', alarm: 'Editar regla de alarma', alarmReceiver: 'Editar destinatario de alarmas' },
       newRoute: 'Nueva ruta', editRoute: 'Editar ruta', newNamespace: 'Nuevo espacio de nombres', editNamespace: 'Editar espacio de nombres', newConfig: 'Publicar configuración',
@@ -338,6 +344,7 @@ export default defineLocales({
     },
   },
   ja: {
+    file: { namespaces: '名前空間一覧', configs: '設定一覧', services: 'サービス一覧', routes: 'ゲートウェイルート一覧', credentials: 'アプリ資格情報一覧', alarmEvents: 'アラームイベント一覧' },
     credential: {
       intro: "アプリケーションはアクセスキーとシークレットでオープン API（サービス登録、設定の読み取り、ロングポーリング）を呼び出し、すべてのリクエストに署名します（docs/APP-SIGNING.md）。各資格情報は許可された名前空間と権限の範囲にのみアクセスできます。",
       accessKey: "アクセスキー",
@@ -374,7 +381,7 @@ export default defineLocales({
       rightHint: { config_read: "許可された名前空間の設定を読み取り、変更を監視する", registry_read: "サービスのインスタンス一覧を取得する", registry_write: "自身のインスタンスの登録・ハートビート・登録解除。サービスを作成することもある" },
     },
     action: {
-      add: '新規', edit: '編集', delete: '削除', batchDelete: '選択を削除', save: '保存', cancel: 'キャンセル', search: '検索', reset: 'リセット',
+      add: '新規', edit: '編集', delete: '削除', batchDelete: '選択を削除', save: '保存', cancel: 'キャンセル',
       release: '公開', cancelRelease: '公開取消', batchRelease: '一括公開', history: '履歴', compare: '比較', rollback: 'ロールバック', compareTwo: '選択を比較',
       instances: 'インスタンス', online: 'オンライン', offline: 'オフライン', enable: '有効化', disable: '無効化', refresh: '更新', addInstance: 'インスタンス追加', view: '表示',
     },
@@ -405,6 +412,7 @@ export default defineLocales({
     strategy: { ratio: '異常比率', count: '異常数' },
     level: { general: '一般', serious: '重大', urgent: '緊急' },
     title: {
+      file: { apiGroup: 'API グループ', flow: 'フロー制御ルール', degrade: 'デグレードルール', alarm: 'アラームルール', alarmReceiver: 'アラーム受信者' },
       new: { apiGroup: 'API グループの追加', flow: 'フロー制御ルールの追加', degrade: 'デグレードルールの追加', alarm: 'アラームルールの追加', alarmReceiver: 'アラーム受信者の追加' },
       edit: { apiGroup: 'API グループの編集', flow: 'フロー制御ルールの編集', degrade: 'デグレードルールの編集', alarm: 'アラームルールの編集', alarmReceiver: 'アラーム受信者の編集' },
       newRoute: 'ルートの新規作成', editRoute: 'ルートの編集', newNamespace: '名前空間の新規作成', editNamespace: '名前空間の編集', newConfig: '設定の公開',

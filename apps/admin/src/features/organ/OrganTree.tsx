@@ -223,7 +223,7 @@ function OrganForm({ viewId, editing, seq, onClose, onSaved }: {
     if (isNew) return organApi.createOrgan(organCreateSchema.parse({ ...v, viewId, parentId: editing.parentId }));
     return organApi.updateOrgan(editing.id, organUpdateSchema.parse({ ...v, viewId }));
   }, [], (o) => onSaved(isNew ? editing.parentId : (o.views.find((x) => x.viewId === viewId)?.parentId ?? null)));
-  const submit = async () => save.mutate(await form.validateFields());
+  const submit = async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate(v); };
   return (
     <Modal open width={560} title={isNew ? t('title.newOrgan') : t('title.editOrgan')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
       okText={t('action.save')} destroyOnHidden maskClosable={false}>
@@ -251,7 +251,7 @@ function PlaceForm({ viewId, parent, onClose, onSaved }: { viewId: number; paren
   const parentId = parent?.id ?? null;
   const save = useOrganMutation((organId: number) => organApi.place(viewId, organId, parentId), [keys.views], () => onSaved(parentId));
   return (
-    <Modal open width={520} title={t('title.place')} onCancel={onClose} onOk={async () => save.mutate((await form.validateFields()).organId)}
+    <Modal open width={520} title={t('title.place')} onCancel={onClose} onOk={async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate(v.organId); }}
       confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden maskClosable={false}>
       <Alert type="info" showIcon message={t('hint.rules')} style={{ marginBottom: 12 }} />
       <Form form={form} layout="vertical">
@@ -284,9 +284,9 @@ function StaffList() {
     { title: t('field.email'), dataIndex: 'email', width: 180, render: (v: string | null) => v ?? '—' },
     { title: t('field.accounts'), dataIndex: 'accounts', width: 160, render: (v: string | null) => v ?? '—' },
     {
-      title: t('field.ops'), key: 'actions', width: 160, fixed: 'right',
+      title: t('field.ops'), key: 'actions', width: 200, fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {can('organ:organ:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           {can('organ:organ:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
         </Space>
@@ -326,7 +326,7 @@ function StaffForm({ staff, onClose }: { staff: StaffRow | null; onClose: () => 
     const parsed = staffSchema.parse(body);
     return staff ? organApi.updateStaff(staff.id, parsed) : organApi.createStaff(parsed);
   }, [keys.staff], onClose);
-  const submit = async () => save.mutate(await form.validateFields());
+  const submit = async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate(v); };
   const options = (positions.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.code})${p.staffName && p.id !== staff?.positionId ? ` — ${p.staffName}` : ''}`, disabled: !!p.staffName && p.id !== staff?.positionId }));
   if (staff?.positionId && !options.some((o) => o.value === staff.positionId)) options.unshift({ value: staff.positionId, label: staff.positionName ?? String(staff.positionId), disabled: false });
   return (

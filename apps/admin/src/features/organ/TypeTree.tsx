@@ -40,9 +40,9 @@ export function TypeTree() {
     { title: t('field.organCount'), dataIndex: 'organCount', width: 100 },
     { title: t('field.note'), dataIndex: 'note', ellipsis: true, render: (v: string | null) => v ?? '—' },
     {
-      title: t('field.ops'), key: 'actions', width: 160, fixed: 'right',
+      title: t('field.ops'), key: 'actions', width: 200, fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {can('organ:type:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           {can('organ:type:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.code]))}>{t('action.delete')}</Button>}
         </Space>
@@ -78,7 +78,7 @@ function TypeForm({ type, all, onClose }: { type: TypeRow | null; all: TypeRow[]
     const parsed = organTypeSchema.parse(body);
     return type ? organApi.updateType(type.code, parsed) : organApi.createType(parsed);
   }, [keys.types], onClose);
-  const submit = async () => save.mutate(await form.validateFields());
+  const submit = async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate(v); };
   return (
     <Modal open width={520} title={type ? t('title.editType') : t('title.newType')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
       okText={t('action.save')} destroyOnHidden maskClosable={false}>

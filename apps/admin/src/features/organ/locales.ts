@@ -2,6 +2,7 @@ import { defineLocales } from '@/i18n/defineLocales';
 
 export default defineLocales({
   en: {
+    file: { views: 'Organ views', rules: 'Organ rules' },
     action: {
       add: 'New', addChild: 'New sub-organ', edit: 'Edit', delete: 'Delete', batchDelete: 'Delete selected', save: 'Save', search: 'Search', reset: 'Reset',
       placeInView: 'Add existing organ', removeFromView: 'Remove from this view', refresh: 'Refresh',
@@ -28,6 +29,7 @@ export default defineLocales({
     yes: 'Yes', no: 'No',
   },
   zh: {
+    file: { views: '组织视图', rules: '组织规则' },
     action: {
       add: '新增', addChild: '新增下级', edit: '编辑', delete: '删除', batchDelete: '批量删除', save: '保存', search: '查询', reset: '重置',
       placeInView: '加入已有组织', removeFromView: '从当前视图移出', refresh: '刷新',
@@ -54,6 +56,7 @@ export default defineLocales({
     yes: '是', no: '否',
   },
   es: {
+    file: { views: 'Vistas de organización', rules: 'Reglas de organización' },
     action: {
       add: 'Nuevo', addChild: 'Nuevo suborganismo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', search: 'Buscar', reset: 'Restablecer',
       placeInView: 'Añadir órgano existente', removeFromView: 'Quitar de esta vista', refresh: 'Actualizar',
@@ -80,6 +83,7 @@ export default defineLocales({
     yes: 'Sí', no: 'No',
   },
   ja: {
+    file: { views: '組織ビュー一覧', rules: '組織ルール一覧' },
     action: {
       add: '新規', addChild: '下位組織を追加', edit: '編集', delete: '削除', batchDelete: '選択を削除', save: '保存', search: '検索', reset: 'リセット',
       placeInView: '既存の組織を追加', removeFromView: 'このビューから外す', refresh: '更新',

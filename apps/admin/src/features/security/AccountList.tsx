@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Drawer, Dropdown, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import { Alert, App, Button, Col, Descriptions, Drawer, Dropdown, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, MoreOutlined, PlusOutlined, SafetyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { accountCreateSchema, accountUpdateSchema, assignSchema, resetPasswordSchema } from '@bencao/contracts';
 import { keys, securityApi, useAllRoles, usePaged, useSecurityMutation, type AccountRow, type ListQuery } from './api';
 import { tablePagination, onTableChange } from '@/components/table';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { StaffSelect } from '@/components/OrganPickers';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
@@ -37,12 +37,12 @@ export function AccountList() {
 
   const askDelete = (ids: number[]) => confirmDelete(modal, t, () => remove.mutateAsync(ids), ids.length);
 
-  const cols: TableProps<AccountRow>['columns'] = [
+  const cols: ListColumn<AccountRow>[] = [
     { title: t('field.userId'), dataIndex: 'userId', sorter: true, render: (v: string, r) => <Space size={4} wrap style={{ wordBreak: 'break-all' }}>{v}{r.isAdmin && <Tag color="red">{t('field.isAdmin')}</Tag>}</Space> },
     { title: t('field.userName'), dataIndex: 'userName', sorter: true },
-    { title: t('field.status'), dataIndex: 'status', sorter: true, width: 90, render: (v: 'normal' | 'lock') => <Tag color={v === 'lock' ? 'red' : 'green'}>{t(`status.${v}`)}</Tag> },
+    { title: t('field.status'), dataIndex: 'status', sorter: true, width: 90, exportLabels: { normal: t('status.normal'), lock: t('status.lock') }, render: (v: 'normal' | 'lock') => <Tag color={v === 'lock' ? 'red' : 'green'}>{t(`status.${v}`)}</Tag> },
     { title: t('field.roleNames'), dataIndex: 'roleNames', ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { title: t('field.maxSessions'), dataIndex: 'maxSessions', sorter: true, width: 110, render: (v: number) => (v < 0 ? t('unlimited') : v) },
+    { title: t('field.maxSessions'), dataIndex: 'maxSessions', sorter: true, width: 110, exportLabels: { '-1': t('unlimited') }, render: (v: number) => (v < 0 ? t('unlimited') : v) },
     { title: t('field.mobile'), dataIndex: 'mobile', width: 130, render: (v: string | null) => v ?? '—' },
     { title: t('field.createdAt'), dataIndex: 'createdAt', sorter: true, width: 150, render: fmt },
     {
@@ -67,35 +67,38 @@ export function AccountList() {
   ];
 
   return (
-    <Card size="small">
-      <Form form={filters} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
-        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.userId')} / ${t('field.userName')} / ${t('field.mobile')}`} style={{ width: 220 }} /></Form.Item>
-        <Form.Item name="status" label={t('field.status')}><Select allowClear style={{ width: 100 }} options={(['normal', 'lock'] as const).map((v) => ({ value: v, label: t(`status.${v}`) }))} /></Form.Item>
-        <Form.Item name="roleId" label={t('field.role')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 180 }} options={(roles.data?.records ?? []).map((r) => ({ value: r.id, label: r.name }))} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
-          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
-        </Space>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        {can('security:account:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
-        {can('security:account:delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && askDelete(selected)}>{t('action.batchDelete')}</Button>
-        )}
-      </Space>
-      <Table<AccountRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1100 }}
-        rowSelection={can('security:account:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-        onChange={onTableChange(setQ)}
+    <>
+      <ListPage<AccountRow>
+        id="security.accounts" columns={cols} onRefresh={() => list.refetch()}
+        exporter={{ url: '/api/security/accounts', params: q as Record<string, unknown>, fileName: t('title.accountsFile') }}
+        search={{
+          form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit }),
+          items: [
+            <Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.userId')} / ${t('field.userName')} / ${t('field.mobile')}`} style={{ width: 220 }} /></Form.Item>,
+            <Form.Item key="status" name="status" label={t('field.status')}><Select allowClear style={{ width: 100 }} options={(['normal', 'lock'] as const).map((v) => ({ value: v, label: t(`status.${v}`) }))} /></Form.Item>,
+            <Form.Item key="roleId" name="roleId" label={t('field.role')}>
+              <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 180 }} options={(roles.data?.records ?? []).map((r) => ({ value: r.id, label: r.name }))} />
+            </Form.Item>,
+          ],
+        }}
+        actions={<>
+          {can('security:account:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+          {can('security:account:delete') && (
+            <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && askDelete(selected)}>{t('action.batchDelete')}</Button>
+          )}
+        </>}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1100 },
+          rowSelection: can('security:account:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined,
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
+          onChange: onTableChange(setQ),
+        }}
       />
       {editing && <AccountForm account={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {resetting && <ResetPassword account={resetting} onClose={() => setResetting(null)} />}
       {assigning && <AssignRoles account={assigning} onClose={() => setAssigning(null)} />}
       {viewing && <Authorities account={viewing} onClose={() => setViewing(null)} />}
-    </Card>
+    </>
   );
 }
 

@@ -12,6 +12,7 @@ import {
 } from '@bencao/contracts';
 import type { z } from 'zod';
 import { keys, securityApi, useSecurityMutation } from './api';
+import { validValues } from './validate';
 import { pagerLayout } from '@/components/table';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
@@ -157,7 +158,8 @@ function NodeForm({ level, node, parentId, lang, onSaved, onCancel, onDeleted, o
   const remove = useSecurityMutation(() => securityApi.deleteNodes(level, [node!.id]), [['security', 'tree']], () => { message.success(t('msg.deleted')); onDeleted?.(); });
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     const body = schema.parse({ ...(node?.data ?? {}), ...values, ...(parentField ? { [parentField]: node ? (node.data as Record<string, unknown>)[parentField] : parentId } : {}) });
     const { id: _id, ...rest } = body as Record<string, unknown>;
     save.mutate(rest);

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Space, Table } from 'antd';
-import type { TableProps } from 'antd';
+import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { roleGroupSchema } from '@bencao/contracts';
 import { keys, securityApi, usePaged, useSecurityMutation, type GroupRow, type ListQuery } from './api';
 import { tablePagination, onTableChange } from '@/components/table';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
@@ -24,7 +24,7 @@ export function RoleGroupList() {
   const [editing, setEditing] = useState<GroupRow | 'new' | null>(null);
   const remove = useSecurityMutation((ids: number[]) => securityApi.deleteGroups(ids), [keys.groups, keys.accounts], () => { message.success(t('msg.deleted')); setSelected([]); });
   const askDelete = (ids: number[]) => confirmDelete(modal, t, () => remove.mutateAsync(ids), ids.length);
-  const cols: TableProps<GroupRow>['columns'] = [
+  const cols: ListColumn<GroupRow>[] = [
     { title: t('field.code'), dataIndex: 'code', sorter: true, width: 180 },
     { title: t('field.name'), dataIndex: 'name', sorter: true, width: 200 },
     { title: t('field.roles'), dataIndex: 'roleNames', ellipsis: true, render: (v: string | null) => v ?? '—' },
@@ -33,7 +33,7 @@ export function RoleGroupList() {
     {
       title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 160, fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {can('security:roleGroup:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           {can('security:roleGroup:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => askDelete([r.id])}>{t('action.delete')}</Button>}
         </Space>
@@ -41,28 +41,29 @@ export function RoleGroupList() {
     },
   ];
   return (
-    <Card size="small">
-      <Form form={filters} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
-        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.code')} / ${t('field.name')}`} /></Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
-          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
-        </Space>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        {can('security:roleGroup:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
-        {can('security:roleGroup:delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && askDelete(selected)}>{t('action.batchDelete')}</Button>
-        )}
-      </Space>
-      <Table<GroupRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 900 }}
-        rowSelection={can('security:roleGroup:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-        onChange={onTableChange(setQ)}
+    <>
+      <ListPage<GroupRow>
+        id="security.roleGroups" columns={cols} onRefresh={() => list.refetch()}
+        exporter={{ url: '/api/security/role-groups', params: q as Record<string, unknown>, fileName: t('title.groupsFile') }}
+        search={{
+          form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit }),
+          items: [<Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.code')} / ${t('field.name')}`} /></Form.Item>],
+        }}
+        actions={<>
+          {can('security:roleGroup:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+          {can('security:roleGroup:delete') && (
+            <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && askDelete(selected)}>{t('action.batchDelete')}</Button>
+          )}
+        </>}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 900 },
+          rowSelection: can('security:roleGroup:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined,
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
+          onChange: onTableChange(setQ),
+        }}
       />
       {editing && <GroupForm group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </>
   );
 }
 

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Drawer, Empty, Form, Input, List, Modal, Select, Space, Table, Tag, Tree, Typography } from 'antd';
-import type { TableProps } from 'antd';
+import { Alert, App, Button, Drawer, Empty, Form, Input, List, Modal, Select, Space, Tag, Tree, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { ROLE_SCOPES, ROLE_TYPES, roleSchema } from '@bencao/contracts';
 import { keys, securityApi, usePaged, useSecurityMutation, type GrantNode, type ListQuery, type RoleRow } from './api';
 import { tablePagination, onTableChange } from '@/components/table';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { OrganSelect } from '@/components/OrganPickers';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { langOf, zodRule } from '@/lib/zodRule';
@@ -32,11 +32,11 @@ export function RoleList() {
 
   const askDelete = (ids: number[]) => confirmDelete(modal, t, () => remove.mutateAsync(ids), ids.length);
 
-  const cols: TableProps<RoleRow>['columns'] = [
+  const cols: ListColumn<RoleRow>[] = [
     { title: t('field.code'), dataIndex: 'code', sorter: true, width: 170, render: (v: string, r) => <Space size={4} wrap style={{ wordBreak: 'break-all' }}>{v}{r.isSuper && <Tag color="red">{t('super')}</Tag>}</Space> },
     { title: t('field.name'), dataIndex: 'name', sorter: true },
-    { title: t('field.roleType'), dataIndex: 'roleType', sorter: true, width: 110, render: (v: RoleRow['roleType']) => <Tag color={ROLE_TYPE_COLOR[v]}>{t(`roleType.${v}`)}</Tag> },
-    { title: t('field.scope'), dataIndex: 'scope', sorter: true, width: 90, render: (v: string, r) => (v === 'organ' ? `${t('scope.organ')} #${r.organId}` : t('scope.global')) },
+    { title: t('field.roleType'), dataIndex: 'roleType', sorter: true, width: 110, exportLabels: Object.fromEntries(ROLE_TYPES.map((v) => [v, t(`roleType.${v}`)])), render: (v: RoleRow['roleType']) => <Tag color={ROLE_TYPE_COLOR[v]}>{t(`roleType.${v}`)}</Tag> },
+    { title: t('field.scope'), dataIndex: 'scope', sorter: true, width: 90, exportLabels: Object.fromEntries(ROLE_SCOPES.map((v) => [v, t(`scope.${v}`)])), render: (v: string, r) => (v === 'organ' ? `${t('scope.organ')} #${r.organId}` : t('scope.global')) },
     { title: t('field.positionType'), dataIndex: 'positionType', width: 100, render: (v: string | null) => v ?? '—' },
     { title: t('field.grantCount'), dataIndex: 'grantCount', width: 90, render: (v: number, r) => (r.isSuper ? t('allShort') : v) },
     { title: t('field.accountCount'), dataIndex: 'accountCount', width: 90, render: (v: number, r) => <Typography.Link onClick={() => setHolders(r)}>{v}</Typography.Link> },
@@ -54,33 +54,36 @@ export function RoleList() {
   ];
 
   return (
-    <Card size="small">
-      <Form form={filters} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} onFinish={(v) => setQ({ ...q, ...v, page: 1 })}>
-        <Form.Item name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.code')} / ${t('field.name')}`} /></Form.Item>
-        <Form.Item name="roleType" label={t('field.roleType')}><Select allowClear style={{ width: 140 }} options={ROLE_TYPES.map((v) => ({ value: v, label: t(`roleType.${v}`) }))} /></Form.Item>
-        <Form.Item name="scope" label={t('field.scope')}><Select allowClear style={{ width: 110 }} options={ROLE_SCOPES.map((v) => ({ value: v, label: t(`scope.${v}`) }))} /></Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">{t('action.search')}</Button>
-          <Button onClick={() => { filters.resetFields(); setQ({ page: 1, limit: q.limit }); }}>{t('action.reset')}</Button>
-        </Space>
-      </Form>
-      <Space style={{ marginBottom: 12 }}>
-        {can('security:role:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
-        {can('security:role:delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && askDelete(selected)}>{t('action.batchDelete')}</Button>
-        )}
-      </Space>
-      <Table<RoleRow>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1170 }}
-        rowSelection={can('security:role:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), getCheckboxProps: (r) => ({ disabled: r.isSuper }) } : undefined}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-        onChange={onTableChange(setQ)}
+    <>
+      <ListPage<RoleRow>
+        id="security.roles" columns={cols} onRefresh={() => list.refetch()}
+        exporter={{ url: '/api/security/roles', params: q as Record<string, unknown>, fileName: t('title.rolesFile') }}
+        search={{
+          form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit }),
+          items: [
+            <Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.code')} / ${t('field.name')}`} /></Form.Item>,
+            <Form.Item key="roleType" name="roleType" label={t('field.roleType')}><Select allowClear style={{ width: 140 }} options={ROLE_TYPES.map((v) => ({ value: v, label: t(`roleType.${v}`) }))} /></Form.Item>,
+            <Form.Item key="scope" name="scope" label={t('field.scope')}><Select allowClear style={{ width: 110 }} options={ROLE_SCOPES.map((v) => ({ value: v, label: t(`scope.${v}`) }))} /></Form.Item>,
+          ],
+        }}
+        actions={<>
+          {can('security:role:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
+          {can('security:role:delete') && (
+            <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && askDelete(selected)}>{t('action.batchDelete')}</Button>
+          )}
+        </>}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1170 },
+          rowSelection: can('security:role:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), getCheckboxProps: (r) => ({ disabled: r.isSuper }) } : undefined,
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
+          onChange: onTableChange(setQ),
+        }}
       />
       {editing && <RoleForm role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {granting && <GrantDrawer role={granting} onClose={() => setGranting(null)} />}
       {holders && <HoldersDrawer role={holders} onClose={() => setHolders(null)} />}
       {batch && <RoleToAccounts role={batch} onClose={() => setBatch(null)} />}
-    </Card>
+    </>
   );
 }
 

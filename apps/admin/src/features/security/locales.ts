@@ -3,7 +3,7 @@ import { defineLocales } from '@/i18n/defineLocales';
 export default defineLocales({
   en: {
     action: {
-      add: 'New', edit: 'Edit', delete: 'Delete', batchDelete: 'Delete selected', save: 'Save', cancel: 'Cancel', search: 'Search', reset: 'Reset',
+      add: 'New', edit: 'Edit', delete: 'Delete', batchDelete: 'Delete selected', save: 'Save', cancel: 'Cancel',
       import: 'Import', export: 'Export', grant: 'Authorize', batchGrant: 'Batch authorize', unlock: 'Unlock', resetPassword: 'Reset password',
       assign: 'Assign roles', authorities: 'Effective authorities', addChild: 'Add {{level}}', expandAll: 'Expand all', collapseAll: 'Collapse all',
       holders: 'Accounts holding it', revoke: 'Cancel authorization', more: 'More',
@@ -43,6 +43,7 @@ export default defineLocales({
       lockEndsSessions: 'Locking an account ends its sessions at once.',
     },
     title: {
+      accountsFile: 'Accounts', rolesFile: 'Roles', groupsFile: 'Role groups',
       functions: 'Authority tree', newNode: 'New {{level}}', editNode: '{{level}}: {{name}}', newRole: 'New role', editRole: 'Edit role',
       grant: 'Authorize role: {{name}}', batchGrant: 'Batch authorization', newAccount: 'New account', editAccount: 'Edit account',
       resetPassword: 'Reset password: {{name}}', assign: 'Assign roles: {{name}}', authorities: 'Effective authorities: {{name}}',
@@ -57,7 +58,7 @@ export default defineLocales({
   },
   zh: {
     action: {
-      add: '新增', edit: '编辑', delete: '删除', batchDelete: '批量删除', save: '保存', cancel: '取消', search: '查询', reset: '重置',
+      add: '新增', edit: '编辑', delete: '删除', batchDelete: '批量删除', save: '保存', cancel: '取消',
       import: '导入', export: '导出', grant: '授权', batchGrant: '批量授权', unlock: '解锁', resetPassword: '重置密码',
       assign: '分配角色', authorities: '查看权限', addChild: '新增{{level}}', expandAll: '全部展开', collapseAll: '全部收起',
       holders: '已授权账号', revoke: '取消授权', more: '更多',
@@ -97,6 +98,7 @@ export default defineLocales({
       lockEndsSessions: '锁定账号会使其所有会话立即下线。',
     },
     title: {
+      accountsFile: '账号列表', rolesFile: '角色列表', groupsFile: '角色组列表',
       functions: '功能树', newNode: '新增{{level}}', editNode: '{{level}}：{{name}}', newRole: '新增角色', editRole: '编辑角色',
       grant: '角色授权：{{name}}', batchGrant: '批量授权', newAccount: '新增账号', editAccount: '编辑账号',
       resetPassword: '重置密码：{{name}}', assign: '分配角色：{{name}}', authorities: '账号权限：{{name}}',
@@ -111,7 +113,7 @@ export default defineLocales({
   },
   es: {
     action: {
-      add: 'Nuevo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', cancel: 'Cancelar', search: 'Buscar', reset: 'Restablecer',
+      add: 'Nuevo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', cancel: 'Cancelar',
       import: 'Importar', export: 'Exportar', grant: 'Autorizar', batchGrant: 'Autorizar en lote', unlock: 'Desbloquear', resetPassword: 'Restablecer contraseña',
       assign: 'Asignar roles', authorities: 'Autoridades efectivas', addChild: 'Añadir {{level}}', expandAll: 'Expandir todo', collapseAll: 'Contraer todo',
       holders: 'Cuentas que lo tienen', revoke: 'Cancelar autorización', more: 'Más',
@@ -151,6 +153,7 @@ export default defineLocales({
       lockEndsSessions: 'Bloquear una cuenta cierra sus sesiones de inmediato.',
     },
     title: {
+      accountsFile: 'Cuentas', rolesFile: 'Roles', groupsFile: 'Grupos de roles',
       functions: 'Árbol de autoridades', newNode: 'Nuevo: {{level}}', editNode: '{{level}}: {{name}}', newRole: 'Nuevo rol', editRole: 'Editar rol',
       grant: 'Autorizar rol: {{name}}', batchGrant: 'Autorización por lotes', newAccount: 'Nueva cuenta', editAccount: 'Editar cuenta',
       resetPassword: 'Restablecer contraseña: {{name}}', assign: 'Asignar roles: {{name}}', authorities: 'Autoridades efectivas: {{name}}',
@@ -165,7 +168,7 @@ export default defineLocales({
   },
   ja: {
     action: {
-      add: '新規', edit: '編集', delete: '削除', batchDelete: '一括削除', save: '保存', cancel: 'キャンセル', search: '検索', reset: 'リセット',
+      add: '新規', edit: '編集', delete: '削除', batchDelete: '一括削除', save: '保存', cancel: 'キャンセル',
       import: 'インポート', export: 'エクスポート', grant: '権限付与', batchGrant: '一括権限付与', unlock: 'ロック解除', resetPassword: 'パスワード再設定',
       assign: 'ロール割当', authorities: '有効な権限', addChild: '{{level}}を追加', expandAll: 'すべて展開', collapseAll: 'すべて折りたたむ',
       holders: '付与済みアカウント', revoke: '付与を取り消す', more: 'その他',
@@ -205,6 +208,7 @@ export default defineLocales({
       lockEndsSessions: 'アカウントをロックすると、そのセッションは直ちに終了します。',
     },
     title: {
+      accountsFile: 'アカウント一覧', rolesFile: 'ロール一覧', groupsFile: 'ロールグループ一覧',
       functions: '機能ツリー', newNode: '{{level}}の新規作成', editNode: '{{level}}：{{name}}', newRole: 'ロールの新規作成', editRole: 'ロールの編集',
       grant: 'ロールの権限付与：{{name}}', batchGrant: '一括権限付与', newAccount: 'アカウントの新規作成', editAccount: 'アカウントの編集',
       resetPassword: 'パスワード再設定：{{name}}', assign: 'ロール割当：{{name}}', authorities: '有効な権限：{{name}}',

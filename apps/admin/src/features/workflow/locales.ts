@@ -29,7 +29,7 @@ export default defineLocales({
         varRule: 'A variable name: letters, digits and _', expression: 'CEL expression',
         expressionHint: 'Evaluates to account ids, e.g. variables.approvers', onEmpty: 'When nobody is found',
         autoPass: 'Pass automatically when the approver did the previous step', multiInstance: 'Multi-instance', miMode: 'One task per participant',
-        completion: 'Completes when', ratio: 'Share done (0–1)', taskOptions: 'Task', dueIn: 'Due in', noDue: 'No deadline',
+        completion: 'Completes when', ratio: 'Share done (0–1)', taskOptions: 'Task', dueIn: 'Due in', noDue: 'No deadline', timeoutAction: 'When overdue', timeoutDefault: 'As in the settings',
         buttons: 'Plugin buttons', pickButtons: 'Buttons shown on the task', flow: 'Sequence flow', condition: 'Condition (CEL)',
         conditionHint: 'Over the instance variables; empty: always taken', defaultFlow: 'Default flow',
         defaultFlowHint: 'Taken when no other condition holds', timer: 'Timer', timerKind: 'Fires', timerValue: 'Value',
@@ -176,7 +176,7 @@ export default defineLocales({
       jobKind: 'Kind', attempts: 'Attempts', lastError: 'Last error', retry: 'Retry', retried: 'The job will run again',
       historyActions: {
         start: 'Started', end: 'Ended', taskCreate: 'Task created', taskComplete: 'Task completed', autoPass: 'Passed automatically',
-        skip: 'Skipped (nobody found)', serviceTask: 'Service task ran', timer: 'Timer fired', timeout: 'Task overdue', suspend: 'Hung up',
+        skip: 'Skipped (nobody found)', serviceTask: 'Service task ran', timer: 'Timer fired', timeout: 'Task overdue', escalate: 'Escalated to the leader', suspend: 'Hung up',
         resume: 'Recovered', interrupt: 'Interrupted', terminate: 'Terminated', interrupted: 'Interrupted', terminated: 'Terminated',
         delete: 'Deleted',
         execution: {
@@ -571,6 +571,7 @@ export default defineLocales({
         remind: 'Remind the assignee',
         autoPass: 'Approve automatically',
         autoReject: 'Reject automatically',
+        escalate: 'Hand over to the assignee\'s organ leader',
       },
       template: {
         taskAssigned: 'Task assigned',
@@ -654,7 +655,7 @@ export default defineLocales({
         savedRule: '已保存的规则', pickRule: '选择已保存的参与者规则', ruleKind: '参与者类型', pickKind: '选择参与者的确定方式', accounts: '账号', roles: '角色', view: '组织视图',
         organs: '组织机构', includeChildren: '包含下级机构', positions: '岗位', levels: '向上级数', formField: '存放账号编号的变量', varRule: '变量名只能包含字母、数字和 _',
         expression: 'CEL 表达式', expressionHint: '结果为账号编号，例如 variables.approvers', onEmpty: '找不到参与者时', autoPass: '审批人与上一步处理人相同时自动通过',
-        multiInstance: '多实例（会签）', miMode: '每位参与者一个任务', completion: '完成条件', ratio: '完成比例（0–1）', taskOptions: '任务设置', dueIn: '办理时限', noDue: '不限时',
+        multiInstance: '多实例（会签）', miMode: '每位参与者一个任务', completion: '完成条件', ratio: '完成比例（0–1）', taskOptions: '任务设置', dueIn: '办理时限', noDue: '不限时', timeoutAction: '超时处理', timeoutDefault: '按流程配置',
         buttons: '插件按钮', pickButtons: '任务上显示的按钮', flow: '顺序流', condition: '流转条件（CEL）', conditionHint: '基于流程变量判断；为空表示总是流转', defaultFlow: '默认流转',
         defaultFlowHint: '其他条件都不满足时走这条线', timer: '定时器', timerKind: '触发方式', timerValue: '取值', timerExample: '例如 {{example}}',
         timerRule: '该触发方式下的取值格式不正确', service: '服务任务', plugin: '插件类型', settings: '参数（JSON）', settingsHint: '按键覆盖插件类型的默认参数', jsonRule: '不是 JSON 对象',
@@ -766,7 +767,7 @@ export default defineLocales({
       jobKind: '类型', attempts: '执行次数', lastError: '最近错误', retry: '重试', retried: '作业将重新执行',
       historyActions: {
         start: '发起流程', end: '流程结束', taskCreate: '生成任务', taskComplete: '办理任务', autoPass: '自动通过', skip: '跳过（无参与者）', serviceTask: '执行服务任务',
-        timer: '定时器触发', timeout: '任务超时', suspend: '挂起', resume: '恢复', interrupt: '中断', terminate: '终止', interrupted: '已中断', terminated: '已终止',
+        timer: '定时器触发', timeout: '任务超时', escalate: '超时移交上级', suspend: '挂起', resume: '恢复', interrupt: '中断', terminate: '终止', interrupted: '已中断', terminated: '已终止',
         delete: '删除',
         execution: {
           suspend: '挂起活动', resume: '恢复活动', interrupt: '中断活动', terminate: '终止活动',
@@ -1160,6 +1161,7 @@ export default defineLocales({
         remind: '提醒处理人',
         autoPass: '自动通过',
         autoReject: '自动驳回',
+        escalate: '移交经办人的上级领导',
       },
       template: {
         taskAssigned: '新任务通知',
@@ -1251,7 +1253,7 @@ export default defineLocales({
         expressionHint: 'Devuelve ids de cuenta, p. ej. variables.approvers', onEmpty: 'Si no se encuentra a nadie',
         autoPass: 'Aprobar automáticamente si el aprobador hizo el paso anterior', multiInstance: 'Multiinstancia',
         miMode: 'Una tarea por participante', completion: 'Se completa cuando', ratio: 'Proporción hecha (0–1)', taskOptions: 'Tarea',
-        dueIn: 'Plazo', noDue: 'Sin plazo', buttons: 'Botones de complemento', pickButtons: 'Botones que muestra la tarea',
+        dueIn: 'Plazo', noDue: 'Sin plazo', timeoutAction: 'Al vencer', timeoutDefault: 'Según la configuración', buttons: 'Botones de complemento', pickButtons: 'Botones que muestra la tarea',
         flow: 'Flujo de secuencia', condition: 'Condición (CEL)', conditionHint: 'Sobre las variables de la instancia; vacía: siempre se toma',
         defaultFlow: 'Flujo predeterminado', defaultFlowHint: 'Se toma cuando no se cumple ninguna otra condición', timer: 'Temporizador',
         timerKind: 'Se dispara', timerValue: 'Valor', timerExample: 'p. ej. {{example}}',
@@ -1405,7 +1407,7 @@ export default defineLocales({
       jobKind: 'Tipo', attempts: 'Intentos', lastError: 'Último error', retry: 'Reintentar', retried: 'El trabajo se ejecutará de nuevo',
       historyActions: {
         start: 'Iniciada', end: 'Terminada', taskCreate: 'Tarea creada', taskComplete: 'Tarea completada', autoPass: 'Aprobada automáticamente',
-        skip: 'Omitida (sin participantes)', serviceTask: 'Tarea de servicio ejecutada', timer: 'Temporizador disparado', timeout: 'Tarea vencida',
+        skip: 'Omitida (sin participantes)', serviceTask: 'Tarea de servicio ejecutada', timer: 'Temporizador disparado', timeout: 'Tarea vencida', escalate: 'Escalada al responsable',
         suspend: 'Suspendida', resume: 'Reanudada', interrupt: 'Interrumpida', terminate: 'Terminada', interrupted: 'Interrumpida',
         terminated: 'Terminada', delete: 'Eliminada',
         execution: {
@@ -1801,6 +1803,7 @@ export default defineLocales({
         remind: 'Recordar al responsable',
         autoPass: 'Aprobar automáticamente',
         autoReject: 'Rechazar automáticamente',
+        escalate: 'Pasar al responsable del órgano del asignado',
       },
       template: {
         taskAssigned: 'Tarea asignada',
@@ -1885,7 +1888,7 @@ export default defineLocales({
         savedRule: '保存済みルール', pickRule: '保存済みの参加者ルールを選択', ruleKind: '対象', pickKind: '参加者の決め方を選択', accounts: 'アカウント', roles: 'ロール', view: '組織ビュー',
         organs: '組織', includeChildren: '下位組織を含む', positions: '役職', levels: '上位の段数', formField: 'アカウント ID を持つ変数', varRule: '変数名は英字・数字・_ のみ',
         expression: 'CEL 式', expressionHint: 'アカウント ID を返す式（例：variables.approvers）', onEmpty: '該当者がいない場合', autoPass: '承認者が前のステップの処理者と同じなら自動承認',
-        multiInstance: 'マルチインスタンス', miMode: '参加者ごとに 1 タスク', completion: '完了条件', ratio: '完了率（0–1）', taskOptions: 'タスク', dueIn: '期限', noDue: '期限なし',
+        multiInstance: 'マルチインスタンス', miMode: '参加者ごとに 1 タスク', completion: '完了条件', ratio: '完了率（0–1）', taskOptions: 'タスク', dueIn: '期限', noDue: '期限なし', timeoutAction: '期限切れ時', timeoutDefault: '設定に従う',
         buttons: 'プラグインボタン', pickButtons: 'タスクに表示するボタン', flow: 'シーケンスフロー', condition: '条件（CEL）', conditionHint: 'インスタンス変数で判定。空なら常に通過',
         defaultFlow: 'デフォルトフロー', defaultFlowHint: '他の条件がどれも成立しないときに通過', timer: 'タイマー', timerKind: '発火方法', timerValue: '値',
         timerExample: '例：{{example}}', timerRule: 'このタイマーの値として正しくありません', service: 'サービスタスク', plugin: 'プラグイン種別', settings: '設定（JSON）',
@@ -2004,7 +2007,7 @@ export default defineLocales({
       jobKind: '種類', attempts: '試行回数', lastError: '直近のエラー', retry: '再試行', retried: 'ジョブを再実行します',
       historyActions: {
         start: '開始', end: '終了', taskCreate: 'タスク作成', taskComplete: 'タスク完了', autoPass: '自動承認', skip: 'スキップ（該当者なし）', serviceTask: 'サービスタスク実行',
-        timer: 'タイマー発火', timeout: 'タスク期限切れ', suspend: '保留', resume: '再開', interrupt: '中断', terminate: '強制終了', interrupted: '中断', terminated: '強制終了',
+        timer: 'タイマー発火', timeout: 'タスク期限切れ', escalate: '責任者へ引き継ぎ', suspend: '保留', resume: '再開', interrupt: '中断', terminate: '強制終了', interrupted: '中断', terminated: '強制終了',
         delete: '削除',
         execution: {
           suspend: 'アクティビティ保留', resume: 'アクティビティ再開', interrupt: 'アクティビティ中断', terminate: 'アクティビティ強制終了',
@@ -2398,6 +2401,7 @@ export default defineLocales({
         remind: '担当者にリマインド',
         autoPass: '自動承認',
         autoReject: '自動却下',
+        escalate: '担当者の所属組織の責任者へ引き継ぐ',
       },
       template: {
         taskAssigned: 'タスク割り当て',

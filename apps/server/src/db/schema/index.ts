@@ -7,3 +7,8 @@ export * from './gateway';
 export * from './gatewayCredentials';
 export * from './workflow';
 export * from './workflowAdmin';
+export * from './portal';
+export * from './cacheVersions';
+export * from './forms';
+export * from './workflowTasks';
+export * from './notification';

@@ -69,6 +69,8 @@ export const wfInstances = pgTable('wf_instances', {
   index('wf_instances_business_key').on(t.businessKey),
   index('wf_instances_starter').on(t.starterId),
   index('wf_instances_parent').on(t.parentInstanceId),
+  // history retention: finished instances by end time
+  index('wf_instances_ended').on(t.endedAt).where(sql`ended_at is not null`),
 ]);
 
 export const wfExecutions = pgTable('wf_executions', {
@@ -162,5 +164,7 @@ export const wfJobs = pgTable('wf_jobs', {
   index('wf_jobs_lease').on(t.leaseUntil).where(sql`status = 'running'`),
   index('wf_jobs_instance').on(t.instanceId),
   index('wf_jobs_definition').on(t.definitionId),
+  // every activity instance that ends cancels its open timers / deadlines by execution id
+  index('wf_jobs_execution_open').on(t.executionId).where(sql`status in ('pending', 'held')`),
 ]);
 

@@ -7,6 +7,8 @@ import { seedCommon } from './common/index';
 import { seedGateway } from './gateway';
 import { seedWorkflowAdmin } from './workflowAdmin';
 import { seedWorkflow } from './workflow';
+import { seedWorkflowTasks } from './workflowTasks';
+import { seedPortal } from './portal';
 import { DEMO_ACCOUNTS, seedAdministrator, seedDemoAccounts, seedPolicyAndSuperRole } from './seedSecurity';
 
 export type Seeder = (db: Db, cfg: AppConfig) => Promise<void>;
@@ -15,7 +17,7 @@ export type Seeder = (db: Db, cfg: AppConfig) => Promise<void>;
  * Module seeds that run after the platform's, in order. Each is idempotent: it adds only what is
  * missing, so a second start changes nothing. Demo-only content checks `cfg.profile` itself.
  */
-export const MODULE_SEEDERS: Seeder[] = [seedCms, seedOrgan, seedCommon, seedGateway, seedWorkflowAdmin, seedWorkflow];
+export const MODULE_SEEDERS: Seeder[] = [seedCms, seedOrgan, seedCommon, seedGateway, seedWorkflowAdmin, seedWorkflow, seedWorkflowTasks, seedPortal];
 
 export async function seed(db: Db, cfg: AppConfig) {
   await seedPolicyAndSuperRole(db);

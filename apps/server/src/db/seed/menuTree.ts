@@ -106,7 +106,11 @@ export const MENU_TREE: SeedMenu[] = [
       [{ code: 'bpm:permission:edit', names: EDIT }]),
   ] },
   { code: 'cform', names: ['Cloud forms', '云表单', 'Formularios en la nube', 'クラウドフォーム'], icon: 'FormOutlined', children: [
-    leaf('cformList', ['Forms', '表单列表', 'Formularios', 'フォーム一覧'], 'cform/list', 'cform:form', 'UnorderedListOutlined', crud('cform:form')),
+    leaf('cformList', ['Forms', '表单列表', 'Formularios', 'フォーム一覧'], 'cform/list', 'cform:form', 'UnorderedListOutlined', crud('cform:form', [
+      { code: 'cform:form:publish', names: ['Publish', '发布', 'Publicar', '公開'] },
+      { code: 'cform:form:fill', names: ['Fill in', '填报', 'Rellenar', '入力'] },
+      { code: 'cform:form:data', names: ['View data', '查看数据', 'Ver datos', 'データ閲覧'] },
+    ])),
     leaf('cformDesigner', ['Form designer', '表单设计器', 'Diseñador de formularios', 'フォームデザイナー'], 'cform/designer', 'cform:form', 'BuildOutlined'),
   ] },
   { code: 'cportal', names: ['Portal', '门户管理', 'Portal', 'ポータル'], icon: 'LayoutOutlined', children: [

@@ -12,6 +12,13 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { userId: 'auditor', password: 'Audit@2026', role: 'AUDITOR', note: 'audit screens only' },
   { userId: 'editor', password: 'Editor@2026', role: 'WEB_EDITOR', note: 'website content only' },
   { userId: 'operator', password: 'Ops@2026x', role: 'GOVERNANCE_OPS', note: 'gateway and service governance only' },
+  // tasks and approvals (issue 11): the 采购申请 walk-through — starter, department head, purchaser, two finance reviewers, a CC reader
+  { userId: 'staff', password: 'Staff@2026', role: 'BPM_USER', note: 'starter of purchase requests (生产部 张敏)' },
+  { userId: 'deptlead', password: 'Lead@2026', role: 'BPM_USER', note: 'department head of 生产部 (刘建华), approves its requests' },
+  { userId: 'purchaser', password: 'Buyer@2026', role: 'PURCHASER', note: 'purchasing review (孙丽)' },
+  { userId: 'finance1', password: 'Finance@2026', role: 'FINANCE', note: 'finance countersign above 50,000 (刘芳)' },
+  { userId: 'finance2', password: 'Finance@2026', role: 'FINANCE', note: 'finance countersign above 50,000 (陈静)' },
+  { userId: 'ccuser', password: 'Copy@2026x', role: 'BPM_USER', note: 'receives copies (CC) read-only (赵磊)' },
 ];
 
 /** The authority and action codes of one menu group of the seeded menu tree. */
@@ -27,10 +34,14 @@ function codesOfGroup(group: string): string[] {
 }
 
 const DEMO_ROLES: { code: string; name: string; roleType: 'global' | 'common' | 'inner'; grants: string[] }[] = [
-  { code: 'AUDITOR', name: '审计员', roleType: 'common', grants: ['audit:online', 'audit:operationLog', 'audit:operationLog:export', 'audit:loginLog', 'audit:errorLog'] },
-  { code: 'WEB_EDITOR', name: '网站编辑', roleType: 'common', grants: ['cms:column', 'cms:column:add', 'cms:column:edit', 'cms:column:delete', 'cms:article', 'cms:article:add', 'cms:article:edit', 'cms:article:delete', 'cms:article:publish', 'cms:media', 'cms:media:add', 'cms:media:edit', 'cms:media:delete'] },
+  { code: 'AUDITOR', name: '审计员', roleType: 'common', grants: ['audit:online', 'audit:operationLog', 'audit:operationLog:export', 'audit:loginLog', 'audit:errorLog', 'bpm:task'] },
+  { code: 'WEB_EDITOR', name: '网站编辑', roleType: 'common', grants: ['cms:column', 'cms:column:add', 'cms:column:edit', 'cms:column:delete', 'cms:article', 'cms:article:add', 'cms:article:edit', 'cms:article:delete', 'cms:article:publish', 'cms:media', 'cms:media:add', 'cms:media:edit', 'cms:media:delete', 'bpm:task'] },
   // every screen and action of the service governance group
-  { code: 'GOVERNANCE_OPS', name: '运维工程师', roleType: 'common', grants: codesOfGroup('gateway') },
+  { code: 'GOVERNANCE_OPS', name: '运维工程师', roleType: 'common', grants: [...codesOfGroup('gateway'), 'bpm:task'] },
+  // every employee works their tasks (bpm:task: New / Todo / Done / Ended)
+  { code: 'BPM_USER', name: '流程用户', roleType: 'common', grants: ['bpm:task'] },
+  { code: 'PURCHASER', name: '采购专员', roleType: 'common', grants: ['bpm:task'] },
+  { code: 'FINANCE', name: '财务审核', roleType: 'common', grants: ['bpm:task'] },
 ];
 
 export async function seedPolicyAndSuperRole(db: Db) {
@@ -54,7 +65,10 @@ export async function seedDemoAccounts(db: Db) {
     const [role] = await db.select().from(roles).where(eq(roles.code, r.code));
     await db.insert(roleGrants).values(r.grants.map((authority) => ({ roleId: role.id, authority }))).onConflictDoNothing();
   }
-  const names: Record<string, string> = { auditor: '审计员小李', editor: '网站编辑小王', operator: '运维工程师小张' };
+  const names: Record<string, string> = {
+    auditor: '审计员小李', editor: '网站编辑小王', operator: '运维工程师小张',
+    staff: '张敏', deptlead: '刘建华', purchaser: '孙丽', finance1: '刘芳', finance2: '陈静', ccuser: '赵磊',
+  };
   const present = new Set((await db.select({ u: accounts.userId }).from(accounts).where(inArray(accounts.userId, DEMO_ACCOUNTS.map((d) => d.userId)))).map((r) => r.u));
   for (const d of DEMO_ACCOUNTS) {
     if (d.userId === 'admin' || present.has(d.userId)) continue;

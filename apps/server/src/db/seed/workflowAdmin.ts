@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { AppConfig } from '../../config';
 import { roleGrants, roles, wfListeners, wfParticipants, wfPluginButtons, wfPluginTypes } from '../schema/index';
@@ -23,19 +23,13 @@ export async function seedWorkflowAdmin(db: Db, cfg: AppConfig) {
   await seedWorkflowSettings(db);
   if (cfg.profile === 'production') return;
 
-  await db.insert(wfPluginTypes).values({
-    code: 'inventoryQuery', name: '库存查询', kind: 'httpCall', builtIn: false,
-    note: 'Demo: asks the inventory service registered behind the gateway / 演示：通过网关查询库存服务',
-    settings: { url: 'http://127.0.0.1:8081/inventory/stock?code={{materialCode}}', method: 'GET', sendVariables: false, mapping: { stock: 'data.quantity' } },
-  }).onConflictDoNothing();
+  // the demo once had a "query inventory" button calling a service the product does not have: gone
+  await db.delete(wfPluginButtons).where(eq(wfPluginButtons.code, 'queryInventory'));
+  await db.delete(wfPluginTypes).where(and(eq(wfPluginTypes.code, 'inventoryQuery'), eq(wfPluginTypes.builtIn, false)));
   await db.insert(wfPluginButtons).values([
     {
       code: 'printLabel', label: { en: 'Print label', zh: '打印标签', es: 'Imprimir etiqueta', ja: 'ラベル印刷' }, pluginTypeCode: 'print',
       settings: { title: '物料标签' }, seq: 1,
-    },
-    {
-      code: 'queryInventory', label: { en: 'Query inventory', zh: '查询库存', es: 'Consultar inventario', ja: '在庫照会' }, pluginTypeCode: 'inventoryQuery',
-      settings: {}, seq: 2, confirm: false,
     },
   ]).onConflictDoNothing();
 

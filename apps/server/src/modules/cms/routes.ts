@@ -14,6 +14,7 @@ import { langOf } from '../../platform/i18n';
 import { cmsService } from './service';
 import { localDiskStorage, mediaDir } from './storage';
 import { seoRoutes } from './seo';
+import { publicCache } from './publicCache';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
@@ -22,6 +23,8 @@ const deleted = (req: Parameters<typeof langOf>[0], n: number) => ok({ deleted: 
 /** Website content: columns, articles, media, settings (console) and the public site API. */
 export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const svc = cmsService(deps.db, localDiskStorage(mediaDir(deps.config.dataDir)));
+  // the public site's answers: kept per URL until content changes on any process (publicCache.ts)
+  const cache = publicCache(deps.db, deps.versions);
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).userId;
   const tags = ['cms'];
 
@@ -123,30 +126,34 @@ export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
   app.get('/api/art/column/columnTreeselect', {
     config: { authority: PUBLIC },
     schema: { tags: siteTags, querystring: z.object({ parentId: z.coerce.number().int().positive().default(HEADER_COLUMN_ID) }) },
-  }, async (req) => ok(await svc.columns.publicChildren(req.query.parentId)));
+  }, (req, reply) => cache.answer(req, reply, async () => ok(await svc.columns.publicChildren(req.query.parentId))));
   // the whole visible column tree under the header (sub-menus, sub-column lists), in one answer
-  app.get('/api/site/columns', { config: { authority: PUBLIC }, schema: { tags: siteTags } }, async () => ok(await svc.columns.publicTree()));
-  app.get('/api/site/settings', { config: { authority: PUBLIC }, schema: { tags: siteTags } }, async () => ok(await svc.settings.get()));
+  app.get('/api/site/columns', { config: { authority: PUBLIC }, schema: { tags: siteTags } },
+    (req, reply) => cache.answer(req, reply, async () => ok(await svc.columns.publicTree())));
+  app.get('/api/site/settings', { config: { authority: PUBLIC }, schema: { tags: siteTags } },
+    (req, reply) => cache.answer(req, reply, async () => ok(await svc.settings.get())));
   app.get('/api/site/articles', { config: { authority: PUBLIC }, schema: { tags: siteTags, querystring: siteArticleQuerySchema } },
-    async (req) => ok(await svc.site.list(req.query)));
+    (req, reply) => cache.answer(req, reply, async () => ok(await svc.site.list(req.query))));
   app.get('/api/site/articles/:id', {
     config: { authority: PUBLIC },
     schema: { tags: siteTags, params: idParam, querystring: z.object({ preview: z.string().max(100).optional() }) },
   }, async (req, reply) => {
+    if (!req.query.preview) return cache.answer(req, reply, async () => ok(await svc.site.article(req.params.id)));
     const a = await svc.site.article(req.params.id, req.query.preview);
-    if (req.query.preview) reply.header('cache-control', 'no-store');
+    reply.header('cache-control', 'no-store');
     return ok(a);
   });
   app.get('/api/site/pages/:slug', {
     config: { authority: PUBLIC },
     schema: { tags: siteTags, params: z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/) }), querystring: z.object({ preview: z.string().max(100).optional() }) },
   }, async (req, reply) => {
+    if (!req.query.preview) return cache.answer(req, reply, async () => ok(await svc.site.page(req.params.slug)));
     const page = await svc.site.page(req.params.slug, req.query.preview);
-    if (req.query.preview) reply.header('cache-control', 'no-store');
+    reply.header('cache-control', 'no-store');
     return ok(page);
   });
   app.get('/api/site/products/categories', { config: { authority: PUBLIC }, schema: { tags: siteTags } },
-    async () => ok(await svc.site.productCategories()));
+    (req, reply) => cache.answer(req, reply, async () => ok(await svc.site.productCategories())));
 
   // media: public only while live content shows them; `k` (the medium's access key) opens any one
   // for the console and preview links, and such answers are never cached publicly

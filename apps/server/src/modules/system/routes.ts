@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { and, eq, gte, isNull, gt, sql, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageQuerySchema } from '@bencao/contracts';
+import { listExportSchema, pageQuerySchema } from '@bencao/contracts';
+import { attachment, readAllRows, writeExport } from './listExport';
 import type { ModuleOptions } from '../../platform/deps';
 import { clientErrors, loginLogs, menus, operationLogs, sessions } from '../../db/schema/index';
 import { ok } from '../../platform/envelope';
@@ -17,6 +18,15 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get('/api/health', { config: { authority: PUBLIC }, schema: { tags: ['system'] } }, async () => {
     await db.execute(sql`select 1`);
     return ok({ status: 'up', db: deps.dbKind });
+  });
+
+  // Any list the caller may read, exported with the columns and labels of their screen (the list route
+  // is called with their own credentials, so its authority applies).
+  app.post('/api/system/export', { config: { authority: LOGIN }, schema: { tags: ['system'], body: listExportSchema } }, async (req, reply) => {
+    const rows = await readAllRows(app, db, req, req.body);
+    const file = await writeExport(rows, req.body);
+    return reply.header('content-type', file.contentType).header('content-disposition', attachment(file.fileName))
+      .header('cache-control', 'no-store').send(file.body);
   });
 
   // SPEC §7 first row: the logged-in user's menu items and their actions (clientId, optType 0).

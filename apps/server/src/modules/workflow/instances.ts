@@ -22,6 +22,20 @@ function instanceView(r: InstanceRow & { hasIncident: boolean }): WorkflowInstan
   };
 }
 
+/**
+ * `count(*)` of a big list costs a scan of every matching row on each page view. Counted exactly up to
+ * `cap` rows (at least ten pages past the one shown); past that the planner's row estimate answers (never
+ * below cap + 1), as big consoles do — the page count is approximate, every page still opens.
+ */
+async function cappedCount(db: Db, rows: SQL, cap: number): Promise<number> {
+  const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from (${rows} limit ${cap + 1}) capped`)).rows;
+  if (Number(n) <= cap) return Number(n);
+  const plan = (await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${rows}`)).rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[];
+  return Math.max(cap + 1, Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+const capOf = (q: PageQuery) => Math.max(1000, offsetOf(q) + q.limit * 10);
+
 export function instanceService(db: Db) {
   /** `scope`: the definitions the caller may monitor */
   async function list(q: WorkflowInstanceQuery, scope: { all: boolean; keys: string[] }) {
@@ -37,14 +51,14 @@ export function instanceService(db: Db) {
     if (q.startedFrom) conds.push(gte(wfInstances.startedAt, q.startedFrom));
     if (q.startedTo) conds.push(lte(wfInstances.startedAt, q.startedTo));
     const where = conds.length ? and(...conds) : undefined;
-    const [rows, [{ n }]] = await Promise.all([
+    const [rows, n] = await Promise.all([
       db.select({ i: wfInstances, hasIncident }).from(wfInstances).where(where)
         .orderBy(...orderBy(q, {
           id: wfInstances.id, startedAt: wfInstances.startedAt, endedAt: wfInstances.endedAt, status: wfInstances.status,
           definitionKey: wfInstances.definitionKey, businessKey: wfInstances.businessKey,
         }, desc(wfInstances.startedAt)), desc(wfInstances.id))
         .limit(q.limit).offset(offsetOf(q)),
-      db.select({ n: sql<number>`count(*)::int` }).from(wfInstances).where(where),
+      cappedCount(db, sql`select 1 from wf_instances where ${where ?? sql`true`}`, capOf(q)),
     ]);
     return { total: n, records: rows.map((r) => instanceView({ ...r.i, hasIncident: r.hasIncident })) };
   }
@@ -126,18 +140,24 @@ export function instanceService(db: Db) {
     return { id: jobId, status: 'pending' };
   }
 
-  /** the open tasks of an account (assigned, or offered to it as a candidate) */
+  /** the open tasks of an account (assigned, or offered to it as a candidate), newest first */
   async function todo(accountId: number, q: PageQuery) {
-    // two index lookups (assignee + status; candidates by account), not an OR over the whole table
-    const where = sql`${wfTasks.id} in (
-      select id from wf_tasks where assignee_id = ${accountId} and status = 'open'
-      union all
-      select t.id from wf_task_candidates c join wf_tasks t on t.id = c.task_id where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open')`;
-    const [page, [{ n }]] = await Promise.all([
-      db.select({ id: wfTasks.id }).from(wfTasks).where(where).orderBy(desc(wfTasks.createdAt), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)),
-      db.select({ n: sql<number>`count(*)::int` }).from(wfTasks).where(where),
+    // two ordered index scans (assignee + status + created; candidates by account), each cut at the
+    // page's end, merged: never a sort or an OR over every open task
+    const end = offsetOf(q) + q.limit;
+    const assigned = sql`select id, created_at from wf_tasks where assignee_id = ${accountId} and status = 'open'`;
+    const offered = sql`select t.id, t.created_at from wf_task_candidates c join wf_tasks t on t.id = c.task_id
+      where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open'`;
+    const [page, n] = await Promise.all([
+      db.execute<{ id: number }>(sql`select id from (
+          (${assigned} order by created_at desc, id desc limit ${end})
+          union all
+          (${offered} order by t.created_at desc, t.id desc limit ${end})) mine
+        order by created_at desc, id desc limit ${q.limit} offset ${offsetOf(q)}`),
+      cappedCount(db, sql`${assigned} union all ${offered}`, capOf(q)),
     ]);
-    const records = page.length ? await tasksOf(inArray(wfTasks.id, page.map((p) => p.id))) : [];
+    const ids = page.rows.map((r) => Number(r.id));
+    const records = ids.length ? await tasksOf(inArray(wfTasks.id, ids)) : [];
     records.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
     return { total: n, records };
   }

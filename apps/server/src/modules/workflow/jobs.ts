@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { wfJobs } from '../../db/schema/index';
 import { clockOf } from './engine/clock';
+import { armHistoryPurge } from './engine/retention';
 
 /**
  * The job table's runner (timers, service tasks, task deadlines, timer starts, listener callbacks).
@@ -47,19 +48,17 @@ export async function runDueJobs(db: Db, opts: RunOptions = {}): Promise<{ ran: 
   let ran = 0;
   let failed = 0;
   for (let batch = 0; batch < 10_000; batch++) {
-    const claimed = await db.execute<Record<string, unknown>>(sql`
-      update wf_jobs set status = 'running', locked_by = ${workerId}, lease_until = ${lease.toISOString()}::timestamptz, attempts = attempts + 1
-       where id in (
+    const rows = await db.update(wfJobs)
+      .set({ status: 'running', lockedBy: workerId, leaseUntil: lease, attempts: sql`${wfJobs.attempts} + 1` })
+      .where(sql`${wfJobs.id} in (
          select id from wf_jobs
           where (status = 'pending' and due_at <= ${now.toISOString()}::timestamptz)
              or (status = 'running' and lease_until < ${now.toISOString()}::timestamptz)
           order by due_at, id
           limit ${limit}
-          for update skip locked)
-      returning id`);
-    const ids = claimed.rows.map((r) => Number(r.id));
-    if (!ids.length) break;
-    const rows = await db.select().from(wfJobs).where(sql`${wfJobs.id} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+          for update skip locked)`)
+      .returning();
+    if (!rows.length) break;
     rows.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.id - b.id);
     const queue = [...rows];
     const worker = async () => {
@@ -106,7 +105,11 @@ export function startJobRunner(db: Db, opts: JobRunnerOptions = {}) {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
+  // the daily history purge (engine/retention.ts) is armed once per process start (a no-op when armed)
+  const armed = armHistoryPurge(db, opts.now?.() ?? clockOf(db)())
+    .catch((err) => opts.log?.warn({ err }, 'workflow history purge not armed'));
   const tick = async () => {
+    await armed;
     if (stopped) return;
     running = runDueJobs(db, { now: opts.now?.(), workerId: opts.workerId, concurrency: opts.concurrency ?? 4 })
       .catch((err) => opts.log?.warn({ err }, 'workflow job runner pass failed'));

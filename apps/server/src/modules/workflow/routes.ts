@@ -2,22 +2,23 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  actionCommentSchema, MAX_BPMN_XML, pageQuerySchema, taskCompleteSchema, translate, workflowDefinitionQuerySchema, workflowDefinitionSchema,
+  actionCommentSchema, MAX_BPMN_XML, translate, workflowDefinitionQuerySchema, workflowDefinitionSchema,
   workflowDefinitionUpdateSchema, workflowInstanceQuerySchema, workflowStartSchema,
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
 import { AppError, badRequest } from '../../platform/errors';
 import { LOGIN } from '../../platform/guard';
-import { hasAuthority } from '../../platform/auth/authorities';
 import { langOf } from '../../platform/i18n';
 import { workflowAccess } from './admin/index';
 import { workflowAdminRoutes } from './admin/routes';
+import { workflowTaskRoutes } from './tasks/routes';
 import { definitionService, PublishError } from './definitions';
 import { instanceService } from './instances';
 import { clockOf } from './engine/clock';
 import { registerEngineJobs } from './engine/handlers';
-import { completeTask, deleteInstance, executionAction, instanceAction, type Actor } from './engine/runtime';
+import { deleteInstance, executionAction, instanceAction, modelOf, type Actor } from './engine/runtime';
+import { startBinding, taskForms } from './tasks/forms';
 
 /** /api/workflow: definitions, versions, instances, executions, tasks, jobs (docs/WORKFLOW.md). */
 
@@ -39,6 +40,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   registerEngineJobs();
   const now = () => clockOf(db)();
   const defs = definitionService(db, now);
+  const forms = taskForms(db);
   const insts = instanceService(db);
   const saved = (req: FastifyRequest) => translate(langOf(req), 'ok.saved');
 
@@ -128,7 +130,12 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     async (req) => {
       const d = await defs.get(req.params.id);
       if (!(await accessOf(db, req).canStart(d.key))) throw new AppError(403, 'workflow.cannotStart', { name: d.name });
-      return ok(await defs.start(req.params.id, actorOf(req), req.body), saved(req));
+      // the start event's cloud form (issue 12): checked before the instance exists, stored as its document after
+      const start = d.latestVersionId ? startBinding(await modelOf(db, d.latestVersionId, d.key, d.latestVersion)) : null;
+      if (start) await forms.check(start.binding, null, req.body.form ?? {}, langOf(req));
+      const started = await defs.start(req.params.id, actorOf(req), req.body);
+      if (start) await forms.store(start.binding, start.elementId, started.id, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
+      return ok(started, saved(req));
     });
 
   // ---------- instances (monitor) ----------
@@ -169,17 +176,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       return ok(await insts.retryJob(req.params.id, now()), saved(req));
     });
 
-  // ---------- tasks ----------
-  app.get('/api/workflow/tasks/todo', { config: { authority: LOGIN }, schema: { tags, querystring: pageQuerySchema } },
-    async (req) => ok(await insts.todo(req.auth!.accountId, req.query)));
-  app.post('/api/workflow/tasks/:id/complete', { config: { authority: LOGIN }, schema: { tags, params: idParams, body: taskCompleteSchema } },
-    async (req) => {
-      const t = await insts.task(req.params.id);
-      const mine = t.assigneeId === req.auth!.accountId;
-      // an administrator of the process may complete anyone's task (the monitor's operators)
-      const override = !mine && hasAuthority(req.auth!.authorities, 'bpm:monitor:operate') && (await accessOf(db, req).canAdminister(t.definitionKey));
-      return ok(await completeTask(db, req.params.id, actorOf(req), req.body, now(), override), saved(req));
-    });
+  // ---------- tasks and approvals (tasks/) ----------
+  await app.register(workflowTaskRoutes, opts);
 
   // the admin part: listeners, plugins, participants, permissions, settings, performance
   await app.register(workflowAdminRoutes, opts);

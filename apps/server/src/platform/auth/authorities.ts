@@ -26,26 +26,6 @@ export const hasAuthority = (authorities: Set<string>, authority: string) =>
   authorities.has(ALL) || authorities.has(authority) || (authority.includes('|') && authority.split('|').some((a) => authorities.has(a)));
 
 /**
- * Grants change while users are logged in; a cache of one second keeps a burst of requests to one
- * query per account and process while a change still reaches every process within a second.
- */
-export function authorityCache(db: Db, ttlMs = 1000) {
-  const entries = new Map<number, { at: number; value: Promise<Set<string>> }>();
-  return {
-    get(accountId: number, isAdmin: boolean) {
-      const now = Date.now();
-      const hit = entries.get(accountId);
-      if (hit && now - hit.at < ttlMs) return hit.value;
-      const value = loadAuthorities(db, accountId, isAdmin);
-      entries.set(accountId, { at: now, value });
-      if (entries.size > 10_000) entries.clear();
-      return value;
-    },
-    clear: () => entries.clear(),
-  };
-}
-
-/**
  * Accounts among `ids` that hold every authority: the administrator flag, or the super role directly
  * or through a role group. Only a holder of `*` may act on these (lock, reset, delete, kick out …).
  */

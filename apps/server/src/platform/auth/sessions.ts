@@ -51,22 +51,25 @@ export function sessionStore(db: Db, cfg: SessionConfig) {
     return { id, accessToken, refreshToken, expiresIn: cfg.idleMinutes * 60 };
   }
 
-  async function findByToken(token: string): Promise<SessionRow | null> {
+  const findByToken = (token: string) => findByHash(hashToken(token));
+
+  async function findByHash(tokenHash: string): Promise<SessionRow | null> {
     const [row] = await db.select({
       id: sessions.id, accountId: sessions.accountId, userId: accounts.userId, userName: accounts.userName,
       isAdmin: accounts.isAdmin, mustChangePassword: accounts.mustChangePassword,
       lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, endedAt: sessions.endedAt, endReason: sessions.endReason,
     }).from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId))
-      .where(eq(sessions.tokenHash, hashToken(token))).limit(1);
+      .where(eq(sessions.tokenHash, tokenHash)).limit(1);
     return row ?? null;
   }
 
-  /** Slides the idle expiry; written at most every 30 s per session to keep reads cheap. */
-  async function touch(s: SessionRow) {
+  /** Slides the idle expiry; written at most every 30 s per session to keep reads cheap. Returns the time written, null when not due. */
+  async function touch(s: SessionRow): Promise<Date | null> {
     const now = Date.now();
-    if (now - s.lastSeenAt.getTime() < 30_000) return;
+    if (now - s.lastSeenAt.getTime() < 30_000) return null;
     await db.update(sessions).set({ lastSeenAt: new Date(now), expiresAt: new Date(now + minutes(cfg.idleMinutes)) })
       .where(eq(sessions.id, s.id));
+    return new Date(now);
   }
 
   async function end(id: string, reason: EndReason) {
@@ -118,6 +121,6 @@ export function sessionStore(db: Db, cfg: SessionConfig) {
     return { reused: true };
   }
 
-  return { create, findByToken, touch, end, endAllOf, refresh };
+  return { create, findByToken, findByHash, touch, end, endAllOf, refresh };
 }
 export type SessionStore = ReturnType<typeof sessionStore>;

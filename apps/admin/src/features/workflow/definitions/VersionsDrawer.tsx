@@ -11,7 +11,7 @@ import { engineApi, engineKeys, useEngineMutation } from '../api/engine';
 import type { Marker } from '../modeler/diagram';
 import { diffVersions } from './versionDiff';
 
-const DiagramView = lazy(() => import('../modeler/DiagramView'));
+const DiagramView = lazy(() => import('@/components/diagram/DiagramView'));
 const spin = <Spin style={{ display: 'block', margin: '40px auto' }} />;
 
 /** The published versions of a definition: view one, compare two side by side, publish an older one again. */

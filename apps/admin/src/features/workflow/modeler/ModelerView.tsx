@@ -10,6 +10,7 @@ import Modeler from 'bpmn-js/lib/Modeler';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
+import '@/components/diagram/diagram.css';
 import './diagram.css';
 import { bencaoModdle, type PublishProblem } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';

@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { LazyFormBindingEditor } from '@/components/form-renderer';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Divider, Empty, Form, Input, InputNumber, Radio, Segmented, Select, Space, Switch, Tag, Typography } from 'antd';
 import type { BencaoAssignment, I18nText, MiCompletion, OnEmpty, ParticipantKind, ParticipantRule } from '@bencao/contracts';
-import { MI_COMPLETIONS, ON_EMPTY } from '@bencao/contracts';
+import { MI_COMPLETIONS, ON_EMPTY, TIMEOUT_ACTIONS } from '@bencao/contracts';
 import { workflowAdminApi, wfKeys } from '../api/admin';
 import { AccountSelect, DefinitionSelect, OrganTreeSelect, PositionSelect, RoleSelect, ViewSelect } from '../admin/pickers';
 import { EDITABLE_KINDS, fromRule, toRule, type RuleFormValues } from '../admin/ruleForm';
@@ -76,6 +77,11 @@ export function PropertiesPanel({ svc, element, readOnlyId }: { svc: Services; e
         <CommitInput id="wf-prop-name" value={String(bo.name ?? '')} onCommit={(name) => update({ name: name || undefined })} />
       </Field>
       {kind === 'userTask' && <UserTaskSection svc={svc} element={element} />}
+      {(kind === 'userTask' || kind === 'startEvent') && (
+        <Suspense fallback={null}>
+          <LazyFormBindingEditor isStart={kind === 'startEvent'} value={(bo.get('bencao:form') as string | undefined) ?? undefined} onChange={(v) => update({ 'bencao:form': v })} />
+        </Suspense>
+      )}
       {kind === 'sequenceFlow' && <FlowSection svc={svc} element={element} />}
       {kind === 'timerEvent' && <TimerSection svc={svc} element={element} />}
       {kind === 'serviceTask' && <ServiceTaskSection svc={svc} element={element} />}
@@ -234,6 +240,13 @@ function UserTaskSection({ svc, element }: { svc: Services; element: Shape }) {
             onChange={(unit) => { setDueUnit(unit); if (due) update({ 'bencao:dueIn': formatDueIn({ unit, amount: due.amount }) }); }}
           />
         </Space.Compact>
+      </Field>
+      <Field label={t('modeler.props.timeoutAction')}>
+        <Select<string>
+          id="wf-prop-timeout-action" style={{ width: '100%' }} value={(bo.get('bencao:timeoutAction') as string | undefined) || ''}
+          options={[{ value: '', label: t('modeler.props.timeoutDefault') }, ...TIMEOUT_ACTIONS.map((a) => ({ value: a, label: t(`config.timeoutAction.${a}`) }))]}
+          onChange={(v) => update({ 'bencao:timeoutAction': v || undefined })}
+        />
       </Field>
       <Field label={t('modeler.props.buttons')}>
         <Select<string[]>

@@ -38,15 +38,6 @@ export interface EventBus {
 /** Anything with bpmn-js's injector. */
 export interface Injector { get(name: string): unknown }
 
-/** What a read-only viewer has (no modeling, selection is there but unused). */
-export function viewerServices(diagram: Injector) {
-  return {
-    elementRegistry: diagram.get('elementRegistry') as ElementRegistry,
-    canvas: diagram.get('canvas') as Canvas,
-    eventBus: diagram.get('eventBus') as EventBus,
-  };
-}
-
 /** The modeler's services. */
 export function services(diagram: Injector) {
   return {

@@ -14,7 +14,7 @@ import { traceMarkers } from '../modeler/diagram';
 import { showValue } from '../definitions/variables';
 import { StatusTag } from './StatusTag';
 
-const DiagramView = lazy(() => import('../modeler/DiagramView'));
+const DiagramView = lazy(() => import('@/components/diagram/DiagramView'));
 const spin = <Spin style={{ display: 'block', margin: '40px auto' }} />;
 
 export const ACTION_ICONS: Record<InstanceAction, React.ReactNode> = {

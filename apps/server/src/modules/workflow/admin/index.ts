@@ -14,7 +14,7 @@
  */
 export type { Q, ParticipantContext, WorkflowEvent, PluginContext } from './types';
 export { resolveParticipants } from './participants';
-export { workflowEvent, runListenerInvocation, LISTENER_JOB_KIND, registerWorkflowAdminJobs } from './listeners';
+export { workflowEvent, activeListenersJson, type ActiveListener, runListenerInvocation, LISTENER_JOB_KIND, registerWorkflowAdminJobs } from './listeners';
 export { runPlugin, pluginButtonsFor } from './plugins';
 export { workflowAccess, type WorkflowAccess } from './permissions';
-export { workflowSettings } from './settings';
+export { workflowSettings, settingsOf } from './settings';

@@ -48,9 +48,31 @@ function eventBody(e: WorkflowEvent) {
   };
 }
 
-/** Records and enqueues the listeners an event triggers; answers the invocations' ids. */
-export async function workflowEvent(db: Q, e: WorkflowEvent): Promise<{ invocationIds: number[] }> {
-  const listeners = await matching(db, e);
+/** What of a listener the engine needs to match and enqueue it. */
+export type ActiveListener = Pick<ListenerRow, 'id' | 'scope' | 'definitionKey' | 'elementId' | 'events' | 'kind' | 'http' | 'mail'>;
+
+/**
+ * The enabled listeners as one JSON value (ordered by id), for a caller that loads them once per
+ * transaction together with other small rows and passes them to `workflowEvent`.
+ */
+export const activeListenersJson = sql`(select coalesce(json_agg(json_build_object(
+    'id', l.id, 'scope', l.scope, 'definitionKey', l.definition_key, 'elementId', l.element_id,
+    'events', l.events, 'kind', l.kind, 'http', l.http, 'mail', l.mail) order by l.id), '[]'::json)
+  from wf_listeners l where l.enabled)`;
+
+/** the same matching as `matching`, over listeners already loaded */
+const matchesEvent = (l: ActiveListener, e: WorkflowEvent) => l.events.includes(e.type) && (
+  l.scope === 'global'
+  || (l.scope === 'definition' && l.definitionKey === e.definitionKey)
+  || (!!e.elementId && l.scope === 'node' && l.definitionKey === e.definitionKey && l.elementId === e.elementId));
+
+/**
+ * Records and enqueues the listeners an event triggers; answers the invocations' ids. `loaded`: the
+ * enabled listeners (`activeListenersJson`) when the caller already has them (no query then).
+ */
+export async function workflowEvent(db: Q, e: WorkflowEvent, loaded?: ActiveListener[]): Promise<{ invocationIds: number[] }> {
+  const listeners: ActiveListener[] = loaded ? loaded.filter((l) => matchesEvent(l, e)) : await matching(db, e);
+  if (!listeners.length) return { invocationIds: [] };
   const invocationIds: number[] = [];
   for (const l of listeners) {
     const body = eventBody(e);

@@ -47,8 +47,13 @@ export const DEFAULT_SETTINGS: WorkflowSettings = workflowSettingsSchema.parse({
 /** The saved settings; anything missing or no longer valid falls back to the defaults. */
 export async function workflowSettings(db: Q): Promise<WorkflowSettings> {
   const [row] = await db.select({ value: wfSettings.value }).from(wfSettings).where(eq(wfSettings.id, SETTINGS_ID));
-  if (!row) return DEFAULT_SETTINGS;
-  const parsed = workflowSettingsSchema.safeParse(row.value);
+  return settingsOf(row?.value);
+}
+
+/** a stored settings value (or none) with the defaults applied */
+export function settingsOf(value: unknown): WorkflowSettings {
+  if (value == null) return DEFAULT_SETTINGS;
+  const parsed = workflowSettingsSchema.safeParse(value);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 

@@ -4,6 +4,7 @@ import { wfInstances } from '../../../db/schema/index';
 import { registerJobHandler } from '../jobs';
 import { registerWorkflowAdminJobs, runPlugin } from '../admin/index';
 import { fireInstanceJob, fireTimerStart, modelOf } from './runtime';
+import { PURGE_JOB_KIND, runHistoryPurge } from './retention';
 
 /** The engine's job kinds (and the admin part's listener callbacks) on the shared job runner. */
 let registered = false;
@@ -13,6 +14,7 @@ export function registerEngineJobs() {
   registerJobHandler('timer', (db, job, now, worker) => fireInstanceJob(db, job, worker, now));
   registerJobHandler('taskDue', (db, job, now, worker) => fireInstanceJob(db, job, worker, now));
   registerJobHandler('timerStart', (db, job, now, worker) => fireTimerStart(db, job, worker, now));
+  registerJobHandler(PURGE_JOB_KIND, (db, job, now, worker) => runHistoryPurge(db, job, now, worker));
   registerJobHandler('serviceTask', async (db: Db, job, now, worker) => {
     const [inst] = await db.select().from(wfInstances).where(eq(wfInstances.id, job.instanceId ?? 0));
     if (!inst || inst.status !== 'running') return fireInstanceJob(db, job, worker, now);

@@ -1,7 +1,7 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { Environment } from '@marcbachmann/cel-js';
 import {
-  bencaoModdle, MI_COMPLETIONS, ON_EMPTY, parseWorkingDays, participantRuleSchema,
+  bencaoModdle, MI_COMPLETIONS, ON_EMPTY, parseWorkingDays, participantRuleSchema, TIMEOUT_ACTIONS, type TimeoutAction,
   type BencaoAssignment, type MessageKey, type MessageParams, type MiCompletion, type ParticipantRule,
 } from '@bencao/contracts';
 import { parseCycle, parseDuration, parseIsoDate } from './time';
@@ -31,7 +31,11 @@ export interface ModelElement {
   defaultFlow?: string | null;
   assignment?: ModelAssignment | null;
   dueIn?: string | null;
+  /** the node's action at the deadline (null: the settings') */
+  timeoutAction?: TimeoutAction | null;
   formKey?: string | null;
+  /** start event / user task: the cloud form bound there (`bencao:form`, JSON; read with parseFormBinding) */
+  form?: string | null;
   buttons?: string | null;
   multi?: { sequential: boolean; completion: MiCompletion; ratio: number } | null;
   timer?: TimerSpec | null;
@@ -195,11 +199,17 @@ export async function compileBpmn(xml: string, knownKeys: (key: string) => boole
           el.multi = { sequential: !!loop.isSequential, completion, ratio: ratio > 0 && ratio <= 1 ? ratio : 1 };
         }
       }
+      if (t === 'bpmn:UserTask' || t === 'bpmn:StartEvent') el.form = n.form ?? null;
       if (t === 'bpmn:UserTask') {
         el.formKey = n.formKey ?? null;
         el.buttons = n.buttons ?? null;
         el.dueIn = n.dueIn ?? null;
         if (el.dueIn && !validDueIn(el.dueIn)) problems.push({ elementId: n.id, key: 'workflow.problem.dueIn', params: { name: label(n), value: el.dueIn } });
+        const timeoutAction = n.timeoutAction ? String(n.timeoutAction).trim() : '';
+        if (timeoutAction && !(TIMEOUT_ACTIONS as readonly string[]).includes(timeoutAction)) {
+          problems.push({ elementId: n.id, key: 'workflow.problem.timeoutAction', params: { name: label(n), value: timeoutAction } });
+        }
+        el.timeoutAction = (timeoutAction || null) as TimeoutAction | null;
         if (!n.assignment || !String(n.assignment).trim()) {
           problems.push({ elementId: n.id, key: 'workflow.problem.noParticipants', params: { name: label(n) } });
         } else {

@@ -4,7 +4,8 @@ import type { Db } from '../../../db/client';
 import { accounts, wfDefinitions, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../../db/schema/index';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
 import { commonService } from '../../common/service';
-import { resolveParticipants, workflowEvent, workflowSettings, type WorkflowEvent } from '../admin/index';
+import type { WorkflowSettings } from '@bencao/contracts';
+import { activeListenersJson, resolveParticipants, settingsOf, workflowEvent, type ActiveListener, type WorkflowEvent } from '../admin/index';
 import { evalCondition, nameOf, type ModelElement, type ModelFlow, type ProcessModel, type TimerSpec } from './model';
 import { addDuration, dueAtOf, parseCycle, parseDuration, parseIsoDate, plusWorkingDays, type AddWorkingDays } from './time';
 
@@ -57,10 +58,28 @@ export async function modelOf(q: Tx | Db, versionId: number, definitionKey: stri
 export const illegal = (action: InstanceAction | 'complete', target: 'instance' | 'execution', status: string) =>
   new AppError(409, 'workflow.illegalAction', { action: `workflow.action.${action}`, target: `workflow.target.${target}`, status: `workflow.status.${status}` });
 
+/**
+ * Locks the instance `start` names and, first, every instance above it (call activities), outermost
+ * first: a child that completes advances its parent, and a parent that is hung up or ended cascades to
+ * its children, so every path takes the locks parent before child — two processes never wait on each
+ * other in opposite orders. `parent_instance_id` never changes, so the chain can be read before the locks.
+ */
+async function lockChain(tx: Tx, start: ReturnType<typeof sql>): Promise<InstanceRow | undefined> {
+  const rows = await tx.select({ i: wfInstances }).from(wfInstances)
+    .innerJoin(sql`(with recursive up(id, depth) as (
+        select i.id, 0 from wf_instances i where i.id = ${start}
+        union all
+        select p.parent_instance_id, up.depth + 1 from up join wf_instances p on p.id = up.id where p.parent_instance_id is not null
+      ) select id, depth from up) chain`, sql`chain.id = ${wfInstances.id}`)
+    .orderBy(sql`chain.depth desc`)
+    .for('update', { of: wfInstances });
+  return rows.at(-1)?.i;
+}
+
 async function lockInstance(tx: Tx, id: number): Promise<InstanceRow> {
-  const rows = await tx.select().from(wfInstances).where(eq(wfInstances.id, id)).for('update');
-  if (!rows[0]) throw notFound();
-  return rows[0];
+  const row = await lockChain(tx, sql`${id}`);
+  if (!row) throw notFound();
+  return row;
 }
 
 async function ctxFor(tx: Tx, instanceId: number, now: Date, actor: Actor, depth = 0): Promise<Ctx> {
@@ -68,19 +87,50 @@ async function ctxFor(tx: Tx, instanceId: number, now: Date, actor: Actor, depth
   return { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor, depth };
 }
 
-async function hist(c: Ctx, action: string, f: { executionId?: number | null; taskId?: number | null; elementId?: string | null; comment?: string | null; data?: Record<string, unknown> | null; actor?: Actor } = {}) {
+// ---------- what one transaction loads once and writes at the end ----------
+
+interface TxState {
+  /** the settings and the enabled listeners, read in one query the first time a step needs either */
+  shared?: Promise<{ settings: WorkflowSettings; listeners: ActiveListener[] }>;
+  /** history rows, inserted in one statement by `flushHistory` (save() calls it) */
+  history: (typeof wfHistory.$inferInsert)[];
+}
+const txStates = new WeakMap<object, TxState>();
+function txState(tx: Tx): TxState {
+  let st = txStates.get(tx);
+  if (!st) txStates.set(tx, (st = { history: [] }));
+  return st;
+}
+function shared(tx: Tx) {
+  const st = txState(tx);
+  st.shared ??= tx.execute<{ settings: unknown; listeners: ActiveListener[] }>(
+    sql`select (select value from wf_settings where id = 1) as settings, ${activeListenersJson} as listeners`,
+  ).then((r) => ({ settings: settingsOf(r.rows[0]?.settings), listeners: r.rows[0]?.listeners ?? [] }));
+  return st.shared;
+}
+/** the workflow settings as this transaction first saw them */
+export const settingsIn = async (tx: Tx) => (await shared(tx)).settings;
+
+/** history is buffered per transaction and written by `flushHistory` (save() calls it; so must any step that reads wf_history back) */
+function hist(c: Ctx, action: string, f: { executionId?: number | null; taskId?: number | null; elementId?: string | null; comment?: string | null; data?: Record<string, unknown> | null; actor?: Actor } = {}) {
   const actor = f.actor ?? c.actor;
-  await c.tx.insert(wfHistory).values({
+  txState(c.tx).history.push({
     instanceId: c.inst.id, executionId: f.executionId ?? null, taskId: f.taskId ?? null, elementId: f.elementId ?? null,
     actorId: actor.accountId, actorName: actor.name, action, comment: f.comment ?? null, data: f.data ?? null, at: c.now,
   });
+}
+export async function flushHistory(tx: Tx) {
+  const st = txState(tx);
+  if (!st.history.length) return;
+  const rows = st.history.splice(0);
+  await tx.insert(wfHistory).values(rows);
 }
 
 async function emit(c: Ctx, type: WorkflowEvent['type'], extra: Partial<WorkflowEvent> = {}) {
   await workflowEvent(c.tx, {
     type, definitionKey: c.inst.definitionKey, definitionName: c.inst.definitionName, instanceId: c.inst.id,
     businessKey: c.inst.businessKey, starterAccountId: c.inst.starterId, variables: c.inst.variables, at: c.now, ...extra,
-  });
+  }, (await shared(c.tx)).listeners);
 }
 
 const addWorkingDaysOf = (tx: Tx): AddWorkingDays => async (date, days) =>
@@ -290,7 +340,7 @@ async function createTask(c: Ctx, el: ModelElement, ex: ExecutionRow, ids: numbe
   let dueAt: Date | null = null;
   if (el.dueIn) dueAt = await dueAtOf(el.dueIn, c.now, addWorkingDaysOf(c.tx));
   else {
-    const hours = (await workflowSettings(c.tx)).timeout.defaultDueHours;
+    const hours = (await settingsIn(c.tx)).timeout.defaultDueHours;
     if (hours > 0) dueAt = new Date(c.now.getTime() + hours * 3_600_000);
   }
   const name = el.name ?? el.id;
@@ -304,8 +354,14 @@ async function createTask(c: Ctx, el: ModelElement, ex: ExecutionRow, ids: numbe
   await emit(c, 'taskCreate', { elementId: el.id, taskId: task.id, taskName: name, assigneeAccountId: task.assigneeId });
   if (task.assigneeId) await emit(c, 'taskAssign', { elementId: el.id, taskId: task.id, taskName: name, assigneeAccountId: task.assigneeId });
   if (dueAt) await addJob(c, { kind: 'taskDue', executionId: ex.id, elementId: el.id, dueAt, payload: { taskId: task.id } });
+  for (const h of taskCreatedHooks) await h(c, task);
   return task;
 }
+
+/** called in the transaction for every task created (modules/workflow/tasks: notifications, reminders) */
+export type TaskCreatedHook = (c: Ctx, task: TaskRow) => Promise<void>;
+const taskCreatedHooks: TaskCreatedHook[] = [];
+export function onTaskCreated(h: TaskCreatedHook) { if (!taskCreatedHooks.includes(h)) taskCreatedHooks.push(h); }
 
 // ---------- multi-instance user tasks ----------
 
@@ -498,6 +554,7 @@ async function settle(c: Ctx) {
 // ---------- saving ----------
 
 async function save(c: Ctx) {
+  await flushHistory(c.tx);
   const active = await c.tx.select({ elementId: wfExecutions.elementId, type: wfExecutions.elementType }).from(wfExecutions)
     .where(and(eq(wfExecutions.instanceId, c.inst.id), inArray(wfExecutions.status, ACTIVE), ne(wfExecutions.elementType, 'bpmn:SubProcess')));
   const names = [...new Set(active.map((a) => nameOf(c.model, a.elementId)))];
@@ -552,11 +609,12 @@ export async function createInstance(tx: Tx, i: CreateInstanceInput): Promise<In
 export async function completeTask(db: Db, taskId: number, actor: Actor, input: { variables: Record<string, unknown>; comment: string | null; outcome: string | null }, now: Date, mayOverride: boolean) {
   return db.transaction(async (tx) => {
     // the instance row lock first (found through the task), then the task as it is under the lock
-    const locked = await tx.select().from(wfInstances).where(sql`${wfInstances.id} = (select instance_id from wf_tasks where id = ${taskId})`).for('update');
-    if (!locked[0]) throw notFound();
-    const inst = locked[0];
+    const inst = await lockChain(tx, sql`(select instance_id from wf_tasks where id = ${taskId})`);
+    if (!inst) throw notFound();
     const c: Ctx = { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor, depth: 0 };
-    const [task] = await tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+    // task and execution as they are under the lock, in one round trip
+    const [{ task, ex }] = await tx.select({ task: wfTasks, ex: wfExecutions }).from(wfTasks)
+      .innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId)).where(eq(wfTasks.id, taskId));
     if (task.status !== 'open') {
       if (task.status === 'suspended' || c.inst.status !== 'running') throw new AppError(409, 'workflow.instanceNotRunning', { status: `workflow.status.${c.inst.status === 'running' ? 'suspended' : c.inst.status}` });
       throw new AppError(409, 'workflow.taskNotOpen', { status: `workflow.taskStatus.${task.status}` });
@@ -568,7 +626,6 @@ export async function completeTask(db: Db, taskId: number, actor: Actor, input: 
         : [];
       if (!cand.length) throw new AppError(403, 'workflow.notYourTask');
     }
-    const [ex] = await tx.select().from(wfExecutions).where(eq(wfExecutions.id, task.executionId));
     if (ex.status !== 'running') throw illegal('complete' as InstanceAction, 'execution', ex.status);
     await finishTask(c, task, ex, actor, input);
     await settle(c);
@@ -589,10 +646,35 @@ async function finishTask(c: Ctx, task: TaskRow, ex: ExecutionRow, actor: Actor,
   await taskDone(c, ex, c.model.elements[task.elementId]);
 }
 
+/**
+ * Hands an open task to the organ leader of its assignee (one level up in the administrative view; for
+ * a task offered to candidates, the leader of the first). History `escalate` {from, to}; `to` null and
+ * the task unchanged when nobody is found.
+ */
+async function escalateTask(c: Ctx, t: TaskRow): Promise<number | null> {
+  const from = t.assigneeId ?? (await c.tx.select({ id: wfTaskCandidates.accountId }).from(wfTaskCandidates)
+    .where(eq(wfTaskCandidates.taskId, t.id)).orderBy(asc(wfTaskCandidates.accountId)).limit(1))[0]?.id ?? null;
+  const leaders = from === null ? [] : (await resolveParticipants(c.tx, { kind: 'starterLeader', levels: 1, viewId: null },
+    { instanceId: c.inst.id, starterAccountId: from, variables: c.inst.variables, now: c.now })).accountIds;
+  const to = leaders.find((id) => id !== from) ?? null;
+  await hist(c, 'escalate', { executionId: t.executionId, taskId: t.id, elementId: t.elementId, data: { from, to } });
+  if (to === null) return null;
+  await c.tx.update(wfTasks).set({ assigneeId: to }).where(eq(wfTasks.id, t.id));
+  await c.tx.delete(wfTaskCandidates).where(eq(wfTaskCandidates.taskId, t.id));
+  await emit(c, 'taskAssign', { elementId: t.elementId, taskId: t.id, taskName: t.name, assigneeAccountId: to });
+  return to;
+}
+
 /** takes the job row inside the transaction: false when another runner finished or took it */
 export async function ownJob(tx: Tx, jobId: number, workerId: string): Promise<JobRow | null> {
   const [j] = await tx.select().from(wfJobs).where(eq(wfJobs.id, jobId)).for('update');
   return j && j.status === 'running' && j.lockedBy === workerId ? j : null;
+}
+/** marks the job done inside the transaction if it is still this runner's: null when another runner finished or took it */
+async function takeJob(tx: Tx, jobId: number, workerId: string, now: Date): Promise<JobRow | null> {
+  const [j] = await tx.update(wfJobs).set({ status: 'done', doneAt: now, lockedBy: null, leaseUntil: null })
+    .where(and(eq(wfJobs.id, jobId), eq(wfJobs.status, 'running'), eq(wfJobs.lockedBy, workerId))).returning();
+  return j ?? null;
 }
 export async function jobDone(tx: Tx, jobId: number, now: Date, status: 'done' | 'cancelled' | 'held' | 'pending' = 'done') {
   await tx.update(wfJobs).set({ status, doneAt: status === 'done' || status === 'cancelled' ? now : null, lockedBy: null, leaseUntil: null }).where(eq(wfJobs.id, jobId));
@@ -603,7 +685,8 @@ export async function fireInstanceJob(db: Db, job: JobRow, workerId: string, now
   await db.transaction(async (tx) => {
     if (!job.instanceId) return;
     const c = await ctxFor(tx, job.instanceId, now, SYSTEM);
-    const j = await ownJob(tx, job.id, workerId);
+    // done unless a check below holds or cancels it (all in this transaction)
+    const j = await takeJob(tx, job.id, workerId, now);
     if (!j) return;
     if (c.inst.status === 'suspended') return jobDone(tx, j.id, now, 'held');
     if (c.inst.status !== 'running') return jobDone(tx, j.id, now, 'cancelled');
@@ -612,18 +695,19 @@ export async function fireInstanceJob(db: Db, job: JobRow, workerId: string, now
     if (ex.status === 'suspended') return jobDone(tx, j.id, now, 'held');
     const el = c.model.elements[j.elementId ?? ''];
     if (!el) return jobDone(tx, j.id, now, 'cancelled');
-    await jobDone(tx, j.id, now);
     if (j.kind === 'taskDue') {
       const taskId = Number(j.payload.taskId);
       const [t] = await tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
       if (t && t.status === 'open') {
-        await hist(c, 'timeout', { executionId: ex.id, taskId, elementId: el.id });
+        // the node's timeout action, else the settings': notify only, pass, reject, or escalate the overdue task
+        const action = el.timeoutAction ?? (await settingsIn(tx)).timeout.action;
+        await hist(c, 'timeout', { executionId: ex.id, taskId, elementId: el.id, data: { action } });
         await emit(c, 'timeout', { elementId: el.id, taskId, taskName: t.name, assigneeAccountId: t.assigneeId });
-        // the settings' timeout action: pass or reject the overdue task on its own
-        const action = (await workflowSettings(tx)).timeout.action;
         if (action === 'autoPass' || action === 'autoReject') {
           const outcome = action === 'autoPass' ? 'autoPass' : 'reject';
           await finishTask(c, t, ex, SYSTEM, { variables: {}, comment: null, outcome });
+        } else if (action === 'escalate') {
+          await escalateTask(c, t);
         }
       }
     } else if (j.kind === 'serviceTask') {
@@ -819,3 +903,7 @@ export async function executionAction(db: Db, execId: number, action: Exclude<In
 }
 
 export { ALLOWED as ACTION_FROM };
+
+/** the interpreter's steps for modules/workflow/tasks (approval actions), always under the instance lock */
+export const engineSteps = { ctxFor, hist, emit, newExec, endExec, createTask, cancelTree, enter, leave, settle, save, finishTask, taskDone, endInstance, participants, miChild, canReach, descendants };
+export type EngineCtx = Ctx;

@@ -7,8 +7,7 @@ import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
 import './diagram.css';
 import { bencaoModdle } from '@bencao/contracts';
-import type { Marker } from './diagram';
-import { viewerServices as services, type Shape } from './services';
+import type { Marker } from './markers';
 
 export interface DiagramViewProps {
   xml: string;
@@ -20,6 +19,19 @@ export interface DiagramViewProps {
   onElementClick?: (elementId: string) => void;
   testId?: string;
 }
+
+/** The few diagram-js services a read-only viewer uses, typed narrowly. */
+interface Shape { id: string; type: string; labelTarget?: Shape }
+interface ViewerServices {
+  elementRegistry: { get(id: string): Shape | undefined };
+  canvas: { zoom(level: 'fit-viewport', center: 'auto'): number; addMarker(id: string, marker: string): void; removeMarker(id: string, marker: string): void };
+  eventBus: { on(event: string, cb: (e: { element?: Shape }) => void): void };
+}
+const services = (v: { get(name: string): unknown }): ViewerServices => ({
+  elementRegistry: v.get('elementRegistry') as ViewerServices['elementRegistry'],
+  canvas: v.get('canvas') as ViewerServices['canvas'],
+  eventBus: v.get('eventBus') as ViewerServices['eventBus'],
+});
 
 /** A read-only BPMN diagram (a version, an instance's trace) with marker classes on its elements. */
 export default function DiagramView({ xml, markers = [], navigated, height = 420, onElementClick, testId }: DiagramViewProps) {

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Empty, Timeline, Typography } from 'antd';
+import type { TaskHistoryEntry } from '@bencao/contracts';
+import { when } from './labels';
+
+const COLOURS: [RegExp, string][] = [
+  [/^(approve|autoPass|complete|end|resolve|processEnded)/i, 'green'],
+  [/^(reject|void|terminate|interrupt|fail)/i, 'red'],
+  [/^(return|withdraw|urge|timeout)/i, 'orange'],
+];
+const colourOf = (action: string) => COLOURS.find(([re]) => re.test(action))?.[1] ?? 'blue';
+
+/** a completed task says how it was decided (`data.outcome`: approve, reject, …): that is what people want to read */
+export function shownAction(h: TaskHistoryEntry): string {
+  const outcome = h.data?.outcome;
+  return h.action === 'taskComplete' && typeof outcome === 'string' && outcome ? outcome : h.action;
+}
+
+/** What happened to the instance, oldest first: the action, the node, who and when, and their comment. */
+export function HistoryTimeline({ history, nameOf }: { history: TaskHistoryEntry[]; nameOf: (id: string | null) => string | null }) {
+  const { t } = useTranslation('tasks');
+  if (!history.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noHistory')} />;
+  const sorted = history.map((h, i) => ({ h, i })).sort((a, b) => a.h.at.localeCompare(b.h.at) || a.i - b.i);
+  return (
+    <Timeline
+      items={sorted.map(({ h, i }) => {
+        const node = nameOf(h.elementId);
+        const action = shownAction(h);
+        return {
+          key: i,
+          color: colourOf(action),
+          content: (
+            <div>
+              <Typography.Text strong>{t(`history.${action}`, { defaultValue: action })}</Typography.Text>
+              {node && <Typography.Text> · {node}</Typography.Text>}
+              <div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{h.actorName ?? t('detail.system')} · {when(h.at)}</Typography.Text>
+              </div>
+              {h.comment && <div className="tasks-timeline-comment">{h.comment}</div>}
+            </div>
+          ),
+        };
+      })}
+    />
+  );
+}

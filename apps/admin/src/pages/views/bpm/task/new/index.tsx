@@ -1,0 +1,6 @@
+import { NewTaskPage } from '@/features/tasks/NewTaskPage';
+
+/** Workflow › new task (发起). */
+export default function Page() {
+  return <NewTaskPage />;
+}

@@ -1,0 +1,6 @@
+import { FormList } from '@/features/cform/FormList';
+
+/** Cloud forms › Forms. */
+export default function CformListPage() {
+  return <FormList />;
+}

@@ -1,0 +1,5 @@
+import { PageManager } from '@/features/portal/PageManager';
+
+export default function PortalPageManagerPage() {
+  return <PageManager />;
+}

@@ -1,0 +1,5 @@
+import { AssignmentList } from '@/features/portal/AssignmentList';
+
+export default function PortalAssignmentPage() {
+  return <AssignmentList />;
+}

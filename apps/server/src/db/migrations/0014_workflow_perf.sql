@@ -1,0 +1,2 @@
+CREATE INDEX "wf_instances_ended" ON "wf_instances" USING btree ("ended_at") WHERE ended_at is not null;--> statement-breakpoint
+CREATE INDEX "wf_jobs_execution_open" ON "wf_jobs" USING btree ("execution_id") WHERE status in ('pending', 'held');

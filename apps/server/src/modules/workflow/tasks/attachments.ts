@@ -1,0 +1,58 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { MAX_TASK_ATTACHMENT } from '@bencao/contracts';
+import type { Db } from '../../../db/client';
+import { wfAttachments, wfInstances, wfTasks } from '../../../db/schema/index';
+import { AppError, notFound } from '../../../platform/errors';
+import { localDiskStorage, type MediaStorage } from '../../cms/storage';
+import { mustBeOpen, mustHold } from './guards';
+import type { Me } from './actions';
+
+/**
+ * Attachments of an instance, uploaded on a task. Bytes are stored like CMS media (content-addressed
+ * files on disk); every download checks that the caller may see the instance.
+ */
+
+export const attachmentDir = (dataDir: string) => path.join(dataDir, 'workflow-attachments');
+
+export function attachmentService(db: Db, storage: MediaStorage, now: () => Date) {
+  return {
+    async upload(taskId: number, me: Me, file: { fileName: string; mimeType: string; bytes: Buffer }) {
+      if (file.bytes.length > MAX_TASK_ATTACHMENT) throw new AppError(400, 'workflow.task.attachmentTooLarge', { max: MAX_TASK_ATTACHMENT / 1024 / 1024 });
+      const [row] = await db.select({ t: wfTasks, i: wfInstances }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(eq(wfTasks.id, taskId));
+      if (!row) throw notFound();
+      mustBeOpen(row.i, row.t);
+      await mustHold(db, row.t, me.accountId, true);
+      const key = `wf-${crypto.createHash('sha256').update(file.bytes).digest('hex')}`;
+      if (!(await storage.has(key))) await storage.put(key, file.bytes);
+      const [a] = await db.insert(wfAttachments).values({
+        instanceId: row.i.id, taskId, fileName: file.fileName.slice(0, 255) || 'file', mimeType: file.mimeType || 'application/octet-stream',
+        size: file.bytes.length, storageKey: key, uploaderId: me.accountId, uploaderName: me.name, createdAt: now(),
+      }).returning();
+      return { id: a.id, fileName: a.fileName, size: a.size, url: `/api/workflow/attachments/${a.id}` };
+    },
+    async row(id: number) {
+      const [a] = await db.select().from(wfAttachments).where(eq(wfAttachments.id, id));
+      if (!a) throw notFound();
+      return a;
+    },
+    async bytes(key: string) {
+      const b = await storage.get(key);
+      if (!b) throw notFound();
+      return b;
+    },
+    /** the uploader, while the task it was added on is open */
+    async remove(id: number, me: Me) {
+      const a = await this.row(id);
+      const [t] = a.taskId ? await db.select({ status: wfTasks.status }).from(wfTasks).where(eq(wfTasks.id, a.taskId)) : [];
+      if (a.uploaderId !== me.accountId || !t || t.status !== 'open') throw new AppError(409, 'workflow.task.attachmentNotYours');
+      await db.delete(wfAttachments).where(eq(wfAttachments.id, id));
+      const [other] = await db.select({ id: wfAttachments.id }).from(wfAttachments).where(eq(wfAttachments.storageKey, a.storageKey)).limit(1);
+      if (!other) await storage.delete(a.storageKey);
+      return { id };
+    },
+  };
+}
+
+export const diskStorage = (dataDir: string) => localDiskStorage(attachmentDir(dataDir));

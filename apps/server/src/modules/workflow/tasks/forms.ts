@@ -1,0 +1,64 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { parseFormBinding, type FormBinding, type Lang } from '@bencao/contracts';
+import type { FormData } from '@bencao/contracts/forms/cel';
+import type { Db } from '../../../db/client';
+import { formData } from '../../../db/schema/index';
+import { formsService } from '../../forms/service';
+import type { ProcessModel } from '../engine/model';
+import type { InstanceRow, TaskRow } from '../engine/runtime';
+
+/**
+ * The cloud form bound to a start event or user task (`bencao:form`, issue 12): what the task detail
+ * shows, and what a start or an approval submits. The instance holds one document per form; each node
+ * sees and writes it with its own field permissions (forms/service enforces them).
+ */
+
+export const bindingAt = (model: ProcessModel, elementId: string): FormBinding | null => parseFormBinding(model.elements[elementId]?.form);
+
+/** the binding of the process's (first) start event that has one */
+export function startBinding(model: ProcessModel): { elementId: string; binding: FormBinding } | null {
+  for (const id of model.starts) {
+    const binding = bindingAt(model, id);
+    if (binding) return { elementId: id, binding };
+  }
+  return null;
+}
+
+/** someone who only looks (no open task of theirs): what they could write is shown read-only */
+const readOnly = (b: FormBinding): FormBinding => ({
+  ...b,
+  defaultPermission: b.defaultPermission === 'hidden' ? 'hidden' : 'read',
+  fields: Object.fromEntries(Object.entries(b.fields).map(([k, p]) => [k, p === 'hidden' ? 'hidden' : 'read'])),
+});
+
+async function documentOf(db: Db, instanceId: number, formId: number) {
+  const [d] = await db.select({ id: formData.id }).from(formData)
+    .where(and(eq(formData.processInstanceId, instanceId), eq(formData.formId, formId))).orderBy(desc(formData.id)).limit(1);
+  return d?.id ?? null;
+}
+
+export function taskForms(db: Db) {
+  const forms = formsService(db);
+  return {
+    /** the detail's `form`: the task's node (writable only while the viewer may act on it), else the start form read-only */
+    async forDetail(model: ProcessModel, inst: InstanceRow, task: TaskRow | null, mayAct: boolean, lang: Lang) {
+      const own = task ? bindingAt(model, task.elementId) : null;
+      const binding = own ?? startBinding(model)?.binding ?? null;
+      if (!binding) return null;
+      const shown = own && mayAct ? binding : readOnly(binding);
+      return forms.formForTask(shown, lang, await documentOf(db, inst.id, binding.formId));
+    },
+    /** 400 before anything changes when the node's form data is not acceptable */
+    async check(binding: FormBinding, instanceId: number | null, input: FormData, lang: Lang) {
+      const dataId = instanceId ? await documentOf(db, instanceId, binding.formId) : null;
+      const previous = dataId ? (await forms.getData(dataId)).data : null;
+      await forms.validateTaskSubmit(binding, input, lang, previous);
+    },
+    /** stores the node's form data in the instance's document (created by the start) */
+    async store(binding: FormBinding, node: string, instanceId: number, input: FormData, actor: { userId: string; lang: Lang }) {
+      const dataId = await documentOf(db, instanceId, binding.formId);
+      return forms.submitForNode({ binding, input, actor, node, processInstanceId: instanceId, dataId });
+    },
+  };
+}
+export type TaskForms = ReturnType<typeof taskForms>;

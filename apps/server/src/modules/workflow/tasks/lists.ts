@@ -1,0 +1,199 @@
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  CcRecord, DoneTask, EndedInstance, StartableDefinition, StartedInstance, TaskActivity, TaskImportance, TaskListQuery, TaskProgress,
+  TaskUserOption, TodoCount, TodoQuery, TodoTask,
+} from '@bencao/contracts';
+import type { Db } from '../../../db/client';
+import { accounts, wfCc, wfDefinitions, wfFavourites, wfInstances, wfTaskDelegations, wfTasks, wfTaskUserState } from '../../../db/schema/index';
+import { offsetOf } from '../../../platform/paging';
+import type { WorkflowAccess } from '../admin/index';
+
+/** The lists of the task screens: New (startable), Todo, Done, Ended, Started, CC. */
+
+const FINISHED = ['completed', 'terminated', 'interrupted'] as const;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const like = (s: string) => `%${s.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+const dir = (order: string | undefined, fallback: 'asc' | 'desc') => {
+  const o = order === 'ascend' ? 'asc' : order === 'descend' ? 'desc' : order ?? fallback;
+  return o === 'asc' ? asc : desc;
+};
+
+/** the caller's open tasks: assigned, or offered to them while unclaimed (two index lookups, not an OR over the table) */
+const mine = (accountId: number) => sql`${wfTasks.id} in (
+  select id from wf_tasks where assignee_id = ${accountId} and status = 'open'
+  union all
+  select t.id from wf_task_candidates c join wf_tasks t on t.id = c.task_id where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open')`;
+
+const activityOf = sql<number>`coalesce(${wfTaskUserState.activity}, 1)`;
+const importanceOf = sql<number>`coalesce(${wfTaskUserState.importance}, 2)`;
+
+export function taskLists(db: Db, now: () => Date) {
+  const todoWhere = (accountId: number, q: Partial<TodoQuery>): SQL => {
+    const w: (SQL | undefined)[] = [mine(accountId)];
+    if (q.importance) w.push(sql`${importanceOf} = ${q.importance}`);
+    if (q.activity) w.push(sql`${activityOf} = ${q.activity}`);
+    if (q.status === 1) w.push(and(isNull(wfTaskUserState.openedAt), isNull(wfTasks.claimedAt)));
+    if (q.status === 2) w.push(or(sql`${wfTaskUserState.openedAt} is not null`, sql`${wfTasks.claimedAt} is not null`));
+    if (q.status === 3) w.push(sql`false`);
+    if (q.definitionKey) w.push(eq(wfTasks.definitionKey, q.definitionKey));
+    if (q.starter) w.push(or(ilike(wfInstances.starterName, like(q.starter)), sql`${wfInstances.starterId} in (select id from accounts where user_id = ${q.starter})`));
+    if (q.arrivedFrom) w.push(sql`${wfTasks.createdAt} >= ${q.arrivedFrom.toISOString()}::timestamptz`);
+    if (q.arrivedTo) w.push(sql`${wfTasks.createdAt} <= ${q.arrivedTo.toISOString()}::timestamptz`);
+    if (q.overdue) w.push(sql`${wfTasks.dueAt} < ${now().toISOString()}::timestamptz`);
+    if (q.keyword) w.push(or(ilike(wfTasks.name, like(q.keyword)), ilike(wfInstances.definitionName, like(q.keyword)), ilike(wfInstances.businessKey, like(q.keyword))));
+    return and(...w)!;
+  };
+  const todoFrom = (accountId: number) => db.select({
+    t: wfTasks, definitionName: wfInstances.definitionName, businessKey: wfInstances.businessKey, starterName: wfInstances.starterName,
+    activity: activityOf, importance: importanceOf, openedAt: wfTaskUserState.openedAt, delegated: sql<boolean>`${wfTaskDelegations.taskId} is not null`,
+  }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
+    .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId)))
+    .leftJoin(wfTaskDelegations, and(eq(wfTaskDelegations.taskId, wfTasks.id), eq(wfTaskDelegations.delegateId, accountId)));
+
+  return {
+    async todo(accountId: number, q: TodoQuery): Promise<{ total: number; records: TodoTask[] }> {
+      const where = todoWhere(accountId, q);
+      const sorts: Record<string, SQL | typeof wfTasks.createdAt> = {
+        arrivedAt: wfTasks.createdAt, dueAt: sql`${wfTasks.dueAt}`, importance: importanceOf, definitionName: sql`${wfInstances.definitionName}`,
+      };
+      const by = sorts[q.sort ?? 'arrivedAt'];
+      const d = dir(q.order, q.sort === 'importance' || q.sort === 'definitionName' || q.sort === 'dueAt' ? 'asc' : 'desc');
+      const [rows, [{ n }]] = await Promise.all([
+        todoFrom(accountId).where(where).orderBy(d(by), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)),
+        db.select({ n: sql<number>`count(*)::int` }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
+          .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId))).where(where),
+      ]);
+      const t0 = now().getTime();
+      return {
+        total: n,
+        records: rows.map((r) => ({
+          id: r.t.id, name: r.t.name, elementId: r.t.elementId, instanceId: r.t.instanceId, definitionKey: r.t.definitionKey,
+          definitionName: r.definitionName, businessKey: r.businessKey, starterName: r.starterName, arrivedAt: r.t.createdAt.toISOString(),
+          dueAt: iso(r.t.dueAt), overdue: !!r.t.dueAt && r.t.dueAt.getTime() < t0, importance: Number(r.importance) as TaskImportance,
+          status: (r.openedAt || r.t.claimedAt ? 2 : 1) as TaskProgress, activity: Number(r.activity) as TaskActivity,
+          candidate: r.t.assigneeId === null, delegated: !!r.delegated, batchApprove: r.t.assigneeId !== null && !r.t.formKey && !r.delegated,
+        })),
+      };
+    },
+
+    async todoCount(accountId: number): Promise<TodoCount> {
+      const rows = await db.select({ activity: activityOf, n: sql<number>`count(*)::int`, overdue: sql<number>`count(*) filter (where ${wfTasks.dueAt} < ${now().toISOString()}::timestamptz)::int` })
+        .from(wfTasks).leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId)))
+        .where(mine(accountId)).groupBy(activityOf);
+      const byActivity: Record<TaskActivity, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
+      let total = 0;
+      let overdue = 0;
+      for (const r of rows) {
+        byActivity[Number(r.activity) as TaskActivity] = r.n;
+        total += r.n;
+        overdue += r.overdue;
+      }
+      return { total, overdue, byActivity };
+    },
+
+    async done(accountId: number, q: TaskListQuery): Promise<{ total: number; records: DoneTask[] }> {
+      const w = and(eq(wfTasks.completedBy, accountId), eq(wfTasks.status, 'completed'),
+        q.definitionKey ? eq(wfTasks.definitionKey, q.definitionKey) : undefined,
+        q.keyword ? or(ilike(wfTasks.name, like(q.keyword)), ilike(wfInstances.definitionName, like(q.keyword)), ilike(wfInstances.businessKey, like(q.keyword))) : undefined);
+      const d = dir(q.order, 'desc');
+      const [rows, [{ n }]] = await Promise.all([
+        db.select({ t: wfTasks, i: wfInstances }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(w)
+          .orderBy(d(wfTasks.completedAt), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)),
+        db.select({ n: sql<number>`count(*)::int` }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(w),
+      ]);
+      return {
+        total: n,
+        records: rows.map(({ t, i }) => ({
+          taskId: t.id, name: t.name, instanceId: i.id, definitionName: i.definitionName, businessKey: i.businessKey, starterName: i.starterName,
+          actedAt: t.completedAt!.toISOString(), outcome: t.outcome, instanceStatus: i.status, currentNodes: i.currentNodes,
+        })),
+      };
+    },
+
+    /** finished instances the caller started or acted in */
+    async ended(accountId: number, q: TaskListQuery): Promise<{ total: number; records: EndedInstance[] }> {
+      const w = and(inArray(wfInstances.status, [...FINISHED]),
+        or(eq(wfInstances.starterId, accountId), sql`${wfInstances.id} in (select instance_id from wf_tasks where completed_by = ${accountId})`),
+        q.definitionKey ? eq(wfInstances.definitionKey, q.definitionKey) : undefined,
+        q.keyword ? or(ilike(wfInstances.definitionName, like(q.keyword)), ilike(wfInstances.businessKey, like(q.keyword))) : undefined);
+      return instances(w, q);
+    },
+
+    async started(accountId: number, q: TaskListQuery): Promise<{ total: number; records: StartedInstance[] }> {
+      const w = and(eq(wfInstances.starterId, accountId), sql`${wfInstances.status} <> 'notStarted'`,
+        q.definitionKey ? eq(wfInstances.definitionKey, q.definitionKey) : undefined,
+        q.keyword ? or(ilike(wfInstances.definitionName, like(q.keyword)), ilike(wfInstances.businessKey, like(q.keyword))) : undefined);
+      return instances(w, q, 'startedAt');
+    },
+
+    async cc(accountId: number, q: TaskListQuery): Promise<{ total: number; records: CcRecord[] }> {
+      const w = and(eq(wfCc.accountId, accountId),
+        q.definitionKey ? eq(wfInstances.definitionKey, q.definitionKey) : undefined,
+        q.keyword ? or(ilike(wfInstances.definitionName, like(q.keyword)), ilike(wfInstances.businessKey, like(q.keyword))) : undefined);
+      const [rows, [{ n }]] = await Promise.all([
+        db.select({ c: wfCc, i: wfInstances }).from(wfCc).innerJoin(wfInstances, eq(wfInstances.id, wfCc.instanceId)).where(w)
+          .orderBy(dir(q.order, 'desc')(wfCc.createdAt), desc(wfCc.id)).limit(q.limit).offset(offsetOf(q)),
+        db.select({ n: sql<number>`count(*)::int` }).from(wfCc).innerJoin(wfInstances, eq(wfInstances.id, wfCc.instanceId)).where(w),
+      ]);
+      return {
+        total: n,
+        records: rows.map(({ c, i }) => ({
+          id: c.id, instanceId: i.id, definitionName: i.definitionName, businessKey: i.businessKey, starterName: i.starterName, fromName: c.fromName,
+          elementName: c.elementName, comment: c.comment, createdAt: c.createdAt.toISOString(), readAt: iso(c.readAt), instanceStatus: i.status,
+        })),
+      };
+    },
+
+    /** published, active definitions the caller may start; favourites, then recently started, first */
+    async startable(accountId: number, access: WorkflowAccess, keyword?: string): Promise<StartableDefinition[]> {
+      const rows = await db.select({
+        d: wfDefinitions,
+        favourite: sql<boolean>`exists (select 1 from wf_favourites f where f.account_id = ${accountId} and f.definition_id = ${wfDefinitions.id})`,
+        lastStartedAt: sql<string | null>`(select max(started_at) from wf_instances i where i.definition_id = ${wfDefinitions.id} and i.starter_id = ${accountId} and i.status <> 'notStarted')`,
+      }).from(wfDefinitions).where(and(sql`${wfDefinitions.latestVersionId} is not null`, eq(wfDefinitions.status, 'active'),
+        keyword ? or(ilike(wfDefinitions.name, like(keyword)), ilike(wfDefinitions.key, like(keyword)), ilike(wfDefinitions.category, like(keyword)), ilike(wfDefinitions.description, like(keyword))) : undefined));
+      const out: StartableDefinition[] = [];
+      for (const r of rows) {
+        if (!(await access.canStart(r.d.key))) continue;
+        out.push({
+          definitionId: r.d.id, key: r.d.key, name: r.d.name, category: r.d.category, description: r.d.description, version: r.d.latestVersion,
+          favourite: !!r.favourite, lastStartedAt: r.lastStartedAt ? new Date(r.lastStartedAt).toISOString() : null,
+        });
+      }
+      return out.sort((a, b) => Number(b.favourite) - Number(a.favourite) || (b.lastStartedAt ?? '').localeCompare(a.lastStartedAt ?? '') || a.name.localeCompare(b.name, 'zh'));
+    },
+
+    async setFavourite(accountId: number, definitionId: number, on: boolean) {
+      if (on) await db.insert(wfFavourites).values({ accountId, definitionId, createdAt: now() }).onConflictDoNothing();
+      else await db.delete(wfFavourites).where(and(eq(wfFavourites.accountId, accountId), eq(wfFavourites.definitionId, definitionId)));
+      return { definitionId, favourite: on };
+    },
+
+    async users(keyword?: string): Promise<TaskUserOption[]> {
+      return db.select({ id: accounts.id, userId: accounts.userId, userName: accounts.userName }).from(accounts)
+        .where(and(eq(accounts.status, 'normal'), keyword ? or(ilike(accounts.userId, like(keyword)), ilike(accounts.userName, like(keyword))) : undefined))
+        .orderBy(asc(accounts.userId)).limit(50);
+    },
+  };
+
+  async function instances(w: SQL | undefined, q: TaskListQuery, by: 'endedAt' | 'startedAt' = 'endedAt') {
+    const col = by === 'endedAt' ? wfInstances.endedAt : wfInstances.startedAt;
+    const [rows, [{ n }]] = await Promise.all([
+      db.select().from(wfInstances).where(w).orderBy(dir(q.order, 'desc')(col), desc(wfInstances.id)).limit(q.limit).offset(offsetOf(q)),
+      db.select({ n: sql<number>`count(*)::int` }).from(wfInstances).where(w),
+    ]);
+    return {
+      total: n,
+      records: rows.map((i) => ({
+        instanceId: i.id, definitionKey: i.definitionKey, definitionName: i.definitionName, businessKey: i.businessKey, starterName: i.starterName,
+        status: i.status, startedAt: i.startedAt.toISOString(), endedAt: iso(i.endedAt), currentNodes: i.currentNodes,
+      })),
+    };
+  }
+}
+
+/** per-user filing of a task: activity bucket, importance, opened */
+export async function setUserState(db: Db, taskId: number, accountId: number, set: { activity?: number; importance?: number; openedAt?: Date }) {
+  await db.insert(wfTaskUserState).values({ taskId, accountId, activity: set.activity ?? 1, importance: set.importance ?? 2, openedAt: set.openedAt ?? null })
+    .onConflictDoUpdate({ target: [wfTaskUserState.taskId, wfTaskUserState.accountId], set });
+}

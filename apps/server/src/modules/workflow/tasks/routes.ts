@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MAX_TASK_ATTACHMENT, startableQuerySchema, taskActivitySchema, taskAddSignSchema, taskBatchApproveSchema, taskCcSchema, taskCommentSchema,
+  taskCompleteSchema, taskDecisionSchema, taskDraftSchema, taskDraftUpdateSchema, taskHandOverSchema, taskImportanceSchema, taskListQuerySchema,
+  taskRemoveSignSchema, taskReturnSchema, taskUserQuerySchema, todoQuerySchema, translate, type BatchApproveResult,
+} from '@bencao/contracts';
+import type { ModuleOptions } from '../../../platform/deps';
+import { ok } from '../../../platform/envelope';
+import { AppError, badRequest } from '../../../platform/errors';
+import { LOGIN } from '../../../platform/guard';
+import { hasAuthority } from '../../../platform/auth/authorities';
+import { langOf } from '../../../platform/i18n';
+import { workflowAccess } from '../admin/index';
+import { runPluginButton } from '../admin/plugins';
+import { clockOf } from '../engine/clock';
+import { completeTask, modelOf, type Actor } from '../engine/runtime';
+import { registerJobHandler } from '../jobs';
+import { instanceService } from '../instances';
+import { wfHistory, wfPluginButtons } from '../../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import {
+  addSign, approve, cc, claim, delegate, fireReminder, reject, REMINDER_JOB, removeSign, resolve, returnTask, transfer, unclaim, urge, voidInstance, withdraw, type Me,
+} from './actions';
+import { attachmentService, diskStorage } from './attachments';
+import { detailOf, instanceRow, markCcRead, mustView, type Viewer } from './detail';
+import { draftService } from './drafts';
+import { bindingAt, startBinding, taskForms } from './forms';
+import { taskRow } from './guards';
+import { setUserState, taskLists } from './lists';
+
+/** /api/workflow/tasks…: the end user's task screens and approval actions (issue 11, contracts/workflow/tasks.ts). */
+
+const TASK = 'bpm:task';
+const tags = ['workflow-tasks'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const defParams = z.object({ definitionId: z.coerce.number().int().positive() });
+const draftParams = z.object({ instanceId: z.coerce.number().int().positive() });
+const draftSubmitSchema = z.object({ form: z.record(z.string(), z.unknown()).optional() }).optional();
+const buttonParams = z.object({ id: z.coerce.number().int().positive(), buttonId: z.coerce.number().int().positive() });
+
+const meOf = (req: FastifyRequest): Me => ({ accountId: req.auth!.accountId, name: req.auth!.userName });
+
+export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts) => {
+  const { db, config } = opts.deps;
+  const now = () => clockOf(db)();
+  const lists = taskLists(db, now);
+  const drafts = draftService(db, now);
+  const files = attachmentService(db, diskStorage(config.dataDir), now);
+  const insts = instanceService(db);
+  const forms = taskForms(db);
+  registerJobHandler(REMINDER_JOB, (d, job, t) => fireReminder(d, job.payload, t));
+
+  const accessOf = (req: FastifyRequest) => workflowAccess(db, { accountId: req.auth!.accountId, authorities: req.auth!.authorities, isAdmin: req.auth!.isAdmin });
+  const viewerOf = (req: FastifyRequest): Viewer => ({
+    accountId: req.auth!.accountId, lang: langOf(req), access: accessOf(req), mayMonitor: hasAuthority(req.auth!.authorities, 'bpm:monitor'),
+  });
+  const saved = (req: FastifyRequest) => translate(langOf(req), 'ok.saved');
+  const commentOf = (body: unknown) => taskCommentSchema.parse(body ?? undefined).comment;
+
+  // ---------- New ----------
+  app.get('/api/workflow/tasks/startable', { config: { authority: TASK }, schema: { tags, querystring: startableQuerySchema } },
+    async (req) => ok(await lists.startable(req.auth!.accountId, accessOf(req), req.query.keyword)));
+  app.put('/api/workflow/tasks/favourites/:definitionId', { config: { authority: TASK }, schema: { tags, params: defParams } },
+    async (req) => ok(await lists.setFavourite(req.auth!.accountId, req.params.definitionId, true), saved(req)));
+  app.delete('/api/workflow/tasks/favourites/:definitionId', { config: { authority: TASK }, schema: { tags, params: defParams } },
+    async (req) => ok(await lists.setFavourite(req.auth!.accountId, req.params.definitionId, false), saved(req)));
+  app.get('/api/workflow/tasks/users', { config: { authority: TASK }, schema: { tags, querystring: taskUserQuerySchema } },
+    async (req) => ok(await lists.users(req.query.keyword)));
+
+  app.get('/api/workflow/tasks/drafts', { config: { authority: TASK }, schema: { tags } },
+    async (req) => ok(await drafts.list(meOf(req))));
+  app.post('/api/workflow/tasks/drafts', { config: { authority: TASK }, schema: { tags, body: taskDraftSchema } },
+    async (req) => ok(await drafts.create(req.body, meOf(req), accessOf(req)), saved(req)));
+  app.put('/api/workflow/tasks/drafts/:instanceId', { config: { authority: TASK }, schema: { tags, params: draftParams, body: taskDraftUpdateSchema } },
+    async (req) => ok(await drafts.update(req.params.instanceId, req.body, meOf(req)), saved(req)));
+  app.post('/api/workflow/tasks/drafts/:instanceId/submit', { config: { authority: TASK }, schema: { tags, params: draftParams, body: draftSubmitSchema } },
+    async (req) => {
+      const inst = await instanceRow(db, req.params.instanceId);
+      const start = startBinding(await modelOf(db, inst.versionId, inst.definitionKey, inst.version));
+      const input = req.body?.form ?? {};
+      if (start) await forms.check(start.binding, null, input, langOf(req));
+      const result = await drafts.submit(req.params.instanceId, meOf(req), accessOf(req));
+      if (start) await forms.store(start.binding, start.elementId, inst.id, input, { userId: req.auth!.userId, lang: langOf(req) });
+      return ok(result, saved(req));
+    });
+  app.delete('/api/workflow/tasks/drafts/:instanceId', { config: { authority: TASK }, schema: { tags, params: draftParams } },
+    async (req) => ok(await drafts.remove(req.params.instanceId, meOf(req)), translate(langOf(req), 'ok.deleted')));
+
+  // ---------- lists ----------
+  app.get('/api/workflow/tasks/todo', { config: { authority: TASK }, schema: { tags, querystring: todoQuerySchema } },
+    async (req) => ok(await lists.todo(req.auth!.accountId, req.query)));
+  app.get('/api/workflow/tasks/todo/count', { config: { authority: TASK }, schema: { tags } },
+    async (req) => ok(await lists.todoCount(req.auth!.accountId)));
+  app.get('/api/workflow/tasks/done', { config: { authority: TASK }, schema: { tags, querystring: taskListQuerySchema } },
+    async (req) => ok(await lists.done(req.auth!.accountId, req.query)));
+  app.get('/api/workflow/tasks/ended', { config: { authority: TASK }, schema: { tags, querystring: taskListQuerySchema } },
+    async (req) => ok(await lists.ended(req.auth!.accountId, req.query)));
+  app.get('/api/workflow/tasks/started', { config: { authority: TASK }, schema: { tags, querystring: taskListQuerySchema } },
+    async (req) => ok(await lists.started(req.auth!.accountId, req.query)));
+  app.get('/api/workflow/tasks/cc', { config: { authority: TASK }, schema: { tags, querystring: taskListQuerySchema } },
+    async (req) => ok(await lists.cc(req.auth!.accountId, req.query)));
+
+  app.put('/api/workflow/tasks/:id/activity', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskActivitySchema } },
+    async (req) => {
+      await taskRow(db, req.params.id);
+      await setUserState(db, req.params.id, req.auth!.accountId, { activity: req.body.activity });
+      return ok({ id: req.params.id, activity: req.body.activity }, saved(req));
+    });
+  app.put('/api/workflow/tasks/:id/importance', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskImportanceSchema } },
+    async (req) => {
+      await taskRow(db, req.params.id);
+      await setUserState(db, req.params.id, req.auth!.accountId, { importance: req.body.importance });
+      return ok({ id: req.params.id, importance: req.body.importance }, saved(req));
+    });
+
+  // ---------- detail ----------
+  app.get('/api/workflow/tasks/:id', { config: { authority: TASK }, schema: { tags, params: idParams } },
+    async (req) => {
+      const task = await taskRow(db, req.params.id);
+      const inst = await instanceRow(db, task.instanceId);
+      const v = viewerOf(req);
+      await mustView(db, inst, v);
+      if (task.status === 'open') await setUserState(db, task.id, v.accountId, { openedAt: now() });
+      const detail = await detailOf(db, inst, task, v, now());
+      const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
+      return ok({ ...detail, form: await forms.forDetail(model, inst, task, detail.actions.includes('approve'), v.lang) });
+    });
+  app.get('/api/workflow/instances/:id/view', { config: { authority: TASK }, schema: { tags, params: idParams } },
+    async (req) => {
+      const inst = await instanceRow(db, req.params.id);
+      const v = viewerOf(req);
+      await mustView(db, inst, v);
+      await markCcRead(db, inst.id, v.accountId, now());
+      const detail = await detailOf(db, inst, null, v, now());
+      const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
+      return ok({ ...detail, form: await forms.forDetail(model, inst, null, false, v.lang) });
+    });
+
+  // ---------- actions ----------
+  const decision = { config: { authority: TASK }, schema: { tags, params: idParams, body: taskDecisionSchema } };
+  // a node with a cloud form: its data is checked first (400, nothing changed), stored once the approval went through
+  app.post('/api/workflow/tasks/:id/approve', decision, async (req) => {
+    const task = await taskRow(db, req.params.id);
+    const inst = await instanceRow(db, task.instanceId);
+    const binding = bindingAt(await modelOf(db, inst.versionId, inst.definitionKey, inst.version), task.elementId);
+    if (binding) await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req));
+    const result = await approve(db, req.params.id, meOf(req), req.body, now());
+    if (binding) await forms.store(binding, task.elementId, task.instanceId, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
+    return ok(result, saved(req));
+  });
+  app.post('/api/workflow/tasks/:id/reject', decision, async (req) => ok(await reject(db, req.params.id, meOf(req), req.body, now()), saved(req)));
+  app.post('/api/workflow/tasks/:id/resolve', decision, async (req) => ok(await resolve(db, req.params.id, meOf(req), req.body, now()), saved(req)));
+  app.post('/api/workflow/tasks/:id/return', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskReturnSchema } },
+    async (req) => ok(await returnTask(db, req.params.id, meOf(req), req.body, now()), saved(req)));
+  app.post('/api/workflow/tasks/:id/transfer', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskHandOverSchema } },
+    async (req) => ok(await transfer(db, req.params.id, meOf(req), req.body, now()), saved(req)));
+  app.post('/api/workflow/tasks/:id/delegate', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskHandOverSchema } },
+    async (req) => ok(await delegate(db, req.params.id, meOf(req), req.body, now()), saved(req)));
+  app.post('/api/workflow/tasks/:id/addSign', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskAddSignSchema } },
+    async (req) => ok(await addSign(db, req.params.id, meOf(req), req.body, now()), saved(req)));
+  app.post('/api/workflow/tasks/:id/removeSign', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskRemoveSignSchema } },
+    async (req) => ok(await removeSign(db, req.params.id, meOf(req), req.body, now()), saved(req)));
+  app.post('/api/workflow/tasks/:id/cc', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskCcSchema } },
+    async (req) => ok(await cc(db, req.params.id, meOf(req), req.body, now()), saved(req)));
+  app.post('/api/workflow/tasks/:id/claim', { config: { authority: TASK }, schema: { tags, params: idParams } },
+    async (req) => ok(await claim(db, req.params.id, meOf(req), commentOf(req.body), now()), saved(req)));
+  app.post('/api/workflow/tasks/:id/unclaim', { config: { authority: TASK }, schema: { tags, params: idParams } },
+    async (req) => ok(await unclaim(db, req.params.id, meOf(req), commentOf(req.body), now()), saved(req)));
+
+  app.post('/api/workflow/tasks/batch/approve', { config: { authority: TASK }, schema: { tags, body: taskBatchApproveSchema } },
+    async (req) => {
+      const lang = langOf(req);
+      const out: BatchApproveResult = { succeeded: [], failed: [] };
+      for (const id of [...new Set(req.body.ids)]) {
+        try {
+          const t = await taskRow(db, id);
+          if (t.formKey) throw new AppError(409, 'workflow.task.noBatch');
+          await approve(db, id, meOf(req), { comment: req.body.comment, variables: {} }, now());
+          out.succeeded.push(id);
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          const params = Object.fromEntries(Object.entries(e.params).map(([k, v]) => [k, typeof v === 'string' ? translate(lang, v) : v]));
+          out.failed.push({ id, message: translate(lang, e.key, params) });
+        }
+      }
+      return ok(out, saved(req));
+    });
+
+  const instanceAction = { config: { authority: TASK }, schema: { tags, params: idParams } };
+  app.post('/api/workflow/tasks/instances/:id/urge', instanceAction, async (req) => ok(await urge(db, req.params.id, meOf(req), commentOf(req.body), now()), saved(req)));
+  app.post('/api/workflow/tasks/instances/:id/withdraw', instanceAction, async (req) => ok(await withdraw(db, req.params.id, meOf(req), commentOf(req.body), now()), saved(req)));
+  app.post('/api/workflow/tasks/instances/:id/void', instanceAction, async (req) => ok(await voidInstance(db, req.params.id, meOf(req), commentOf(req.body), now()), saved(req)));
+
+  app.post('/api/workflow/tasks/:id/buttons/:buttonId', { config: { authority: TASK }, schema: { tags, params: buttonParams } },
+    async (req) => {
+      const [b] = await db.select().from(wfPluginButtons).where(eq(wfPluginButtons.id, req.params.buttonId));
+      if (!b) throw new AppError(409, 'workflow.task.buttonNotOnNode');
+      const task = await taskRow(db, req.params.id);
+      const codes = (task.buttons ?? '').split(',').map((s) => s.trim());
+      if (!codes.includes(b.code) && !((b.definitionKey === null || b.definitionKey === task.definitionKey) && b.nodeIds.includes(task.elementId))) {
+        throw new AppError(409, 'workflow.task.buttonNotOnNode');
+      }
+      const result = await runPluginButton(db, b.code, task.id, req.auth!.accountId, langOf(req), now());
+      await db.insert(wfHistory).values({
+        instanceId: task.instanceId, executionId: task.executionId, taskId: task.id, elementId: task.elementId, actorId: req.auth!.accountId,
+        actorName: req.auth!.userName, action: 'button', data: { button: b.code, variables: result.variables ?? {} }, at: now(),
+      });
+      return ok(result, saved(req));
+    });
+
+  // ---------- attachments ----------
+  app.post('/api/workflow/tasks/:id/attachments', { config: { authority: TASK }, schema: { tags, params: idParams, consumes: ['multipart/form-data'] } },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest('workflow.task.noFile');
+      const file = await req.file({ limits: { fileSize: MAX_TASK_ATTACHMENT + 1 } });
+      if (!file) throw badRequest('workflow.task.noFile');
+      const bytes = await file.toBuffer();
+      return ok(await files.upload(req.params.id, meOf(req), { fileName: file.filename, mimeType: file.mimetype, bytes }), saved(req));
+    });
+  app.get('/api/workflow/attachments/:id', { config: { authority: TASK }, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      const a = await files.row(req.params.id);
+      await mustView(db, await instanceRow(db, a.instanceId), viewerOf(req));
+      const bytes = await files.bytes(a.storageKey);
+      return reply.header('content-type', a.mimeType).header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(a.fileName)}`).send(bytes);
+    });
+  app.delete('/api/workflow/attachments/:id', { config: { authority: TASK }, schema: { tags, params: idParams } },
+    async (req) => ok(await files.remove(req.params.id, meOf(req)), translate(langOf(req), 'ok.deleted')));
+
+  // the engine's plain completion (scripts, the monitor's operators): assignee, candidate, or an administrator of the process
+  app.post('/api/workflow/tasks/:id/complete', { config: { authority: LOGIN }, schema: { tags, params: idParams, body: taskCompleteSchema } },
+    async (req) => {
+      const t = await insts.task(req.params.id);
+      const mine = t.assigneeId === req.auth!.accountId;
+      const override = !mine && hasAuthority(req.auth!.authorities, 'bpm:monitor:operate') && (await accessOf(req).canAdminister(t.definitionKey));
+      const actor: Actor = { accountId: req.auth!.accountId, name: req.auth!.userName };
+      return ok(await completeTask(db, req.params.id, actor, req.body, now(), override), saved(req));
+    });
+};

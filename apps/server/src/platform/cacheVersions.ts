@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/** the channel the cache triggers notify (migration 0013) */
+const CHANNEL = 'bencao_cache';
+
+export type CacheDomain = 'auth' | 'site';
+export type Versions = Record<CacheDomain, number>;
+
+/**
+ * Reads the cache counters (table cache_versions, bumped by triggers on every write to the cached
+ * tables) for a request that is about to use an in-process cache.
+ *
+ * Requests arriving together share one query, but only a query SENT AFTER they arrived: while a read
+ * is under way, newcomers wait for the next one (sent as soon as the current one returns). So every
+ * request sees every write committed before it arrived — a kick-out or a revoked grant made on
+ * another process applies at the very next request — while a burst of N requests costs about two
+ * queries instead of N. On the embedded database (one process) the counters come from the triggers'
+ * notifications instead, which reach this process before the writing statement returns.
+ */
+export function cacheVersionReader(db: Db, listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>) {
+  let running: Promise<Versions> | null = null;
+  let queued: Promise<Versions> | null = null;
+  /** embedded database: counters kept from its notifications (see Database.listen), no query per request */
+  let local: Promise<Versions> | null = null;
+  if (listen) {
+    const counters: Versions = { auth: 0, site: 0 };
+    local = listen(CHANNEL, (domain) => { if (domain === 'auth' || domain === 'site') counters[domain]++; }).then(() => counters);
+    // without the subscription, fall back to reading the table
+    local.catch(() => { local = null; });
+  }
+
+  async function load(): Promise<Versions> {
+    const res = await db.execute<{ name: string; version: string | number }>(sql`select name, version from cache_versions`);
+    const v: Versions = { auth: -1, site: -1 };
+    for (const r of res.rows) if (r.name === 'auth' || r.name === 'site') v[r.name] = Number(r.version);
+    return v;
+  }
+  function start(): Promise<Versions> {
+    const p = load();
+    running = p;
+    const clear = () => { if (running === p) running = null; };
+    p.then(clear, clear);
+    return p;
+  }
+  const settle = () => undefined;
+
+  return {
+    read(): Promise<Versions> {
+      if (local) return local.then((c) => ({ ...c }));
+      if (!running) return start();
+      queued ??= running.then(settle, settle).then(() => { queued = null; return start(); });
+      return queued;
+    },
+  };
+}
+export type CacheVersionReader = ReturnType<typeof cacheVersionReader>;

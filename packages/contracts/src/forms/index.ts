@@ -1,0 +1,4 @@
+export * from './schema';
+export * from './amount';
+export * from './rules';
+export * from './api';
