@@ -85,6 +85,9 @@ test.describe('security management and audit', () => {
     await accForm.getByRole('button', { name: /^保\s*存$/ }).click();
     expect((await created).status()).toBe(200);
     await expect(accForm).toBeHidden();
+    // the list holds more accounts than one page: the operator finds the new one by searching
+    await page.getByRole('main').getByRole('textbox', { name: /关键字/ }).fill(userId);
+    await page.getByRole('main').getByRole('button', { name: /查\s*询/ }).click();
     await expect(row(page, userId)).toContainText(roleName);
 
     // --- the new account, in a second browser: only the granted menu ---
