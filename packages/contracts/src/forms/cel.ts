@@ -1,5 +1,6 @@
 import { Environment } from '@marcbachmann/cel-js';
 import { formFields, type FormField, type FormSchema } from './schema';
+import { cachedCelParser, firstLine } from '../celParse';
 
 /**
  * CEL over a form's data, the same in the console and on the server: `data` is the document by
@@ -13,26 +14,8 @@ const env = new Environment({
 env.registerVariable('data', 'map');
 env.registerVariable('sums', 'map');
 
-type Parsed = ReturnType<typeof env.parse>;
-const cache = new Map<string, Parsed>();
-
-const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0].slice(0, 300);
-
 /** Parses and type-checks an expression; throws with a one-line reason when it is not valid CEL. */
-export function parseFormCel(expression: string): Parsed {
-  let p = cache.get(expression);
-  if (p) return p;
-  try {
-    p = env.parse(expression);
-  } catch (e) {
-    throw new Error(firstLine(e));
-  }
-  const checked = p.check();
-  if (!checked.valid) throw new Error(firstLine(checked.error));
-  if (cache.size > 2000) cache.clear();
-  cache.set(expression, p);
-  return p;
-}
+export const parseFormCel = cachedCelParser(env, 2000);
 
 /** The reason an expression is not valid CEL, or null. */
 export function celProblem(expression: string): string | null {

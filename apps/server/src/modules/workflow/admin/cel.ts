@@ -1,4 +1,5 @@
 import { Environment } from '@marcbachmann/cel-js';
+import { cachedCelParser, firstLine } from '@bencao/contracts/celParse';
 
 /**
  * CEL (as in modules/gateway/alarms.ts) over process variables: `variables` (a map), `starter` (the
@@ -13,25 +14,9 @@ env.registerVariable('variables', 'map');
 env.registerVariable('starter', 'int');
 env.registerVariable('instanceId', 'int');
 
-type Parsed = ReturnType<typeof env.parse>;
-const cache = new Map<string, Parsed>();
-
 /** Parses an expression; throws with a one-line message when it is not valid CEL. */
-export function parseCel(expression: string): Parsed {
-  let p = cache.get(expression);
-  if (p) return p;
-  try {
-    p = env.parse(expression);
-  } catch (e) {
-    throw new Error(firstLine(e));
-  }
-  const checked = p.check();
-  if (!checked.valid) throw new Error(firstLine(checked.error));
-  if (cache.size > 1000) cache.clear();
-  cache.set(expression, p);
-  return p;
-}
-export const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0].slice(0, 300);
+export const parseCel = cachedCelParser(env, 1000);
+export { firstLine };
 
 /** JS → CEL: whole numbers become BigInt, recursively */
 export function toCel(v: unknown): unknown {
