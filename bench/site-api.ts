@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { readConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -49,7 +50,13 @@ async function run(label: string, databaseUrl?: string) {
   // the static baseline: a file as large as the uncompressed home answers on average
   const sizes = await Promise.all(HOME.map(async (u) => (await (await fetch(base + u)).text()).length));
   const staticSize = Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length);
-  fs.writeFileSync(path.join(siteDist, 'assets', 'baseline.json'), JSON.stringify({ pad: 'x'.repeat(Math.max(0, staticSize - 12)) }));
+  // written with .br/.gz beside it, as the build writes every real asset (scripts/vitePrecompress.ts):
+  // otherwise the baseline measures per-request compression, not serving a file
+  const baselineFile = path.join(siteDist, 'assets', 'baseline.json');
+  const baselineBody = Buffer.from(JSON.stringify({ pad: 'x'.repeat(Math.max(0, staticSize - 12)) }));
+  fs.writeFileSync(baselineFile, baselineBody);
+  fs.writeFileSync(`${baselineFile}.gz`, zlib.gzipSync(baselineBody, { level: 9 }));
+  fs.writeFileSync(`${baselineFile}.br`, zlib.brotliCompressSync(baselineBody));
   const etags = await Promise.all(HOME.map(async (u) => (await fetch(base + u)).headers.get('etag') ?? ''));
 
   const measure = async (name: string, requests: { path: string; headers?: Record<string, string> }[]) => {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { translate, type Lang, type NotificationKind, type NotificationQuery, type NotificationRecord } from '@bencao/contracts';
 import type { Db } from '../../db/client';
-import { accountLanguages, accounts, notifications, wfJobs } from '../../db/schema/index';
+import { accountLanguages, accounts, notifications, staff, wfJobs } from '../../db/schema/index';
 import { environmentMailer } from '../../platform/mail';
 import { offsetOf } from '../../platform/paging';
 import { workflowSettings } from '../workflow/admin/index';
@@ -30,7 +30,8 @@ export async function notify(q: Q, n: NewNotification, now: Date): Promise<numbe
     readAt: settings.channels.inApp ? null : now,
   }))).returning({ id: notifications.id });
   if (settings.channels.mail) {
-    await q.insert(wfJobs).values({ kind: MAIL_JOB_KIND, dueAt: now, payload: { notificationIds: rows.map((r) => r.id) }, createdAt: now });
+    // one job per mail: a recipient whose server refuses is retried alone, the others are not mailed twice
+    await q.insert(wfJobs).values(rows.map((r) => ({ kind: MAIL_JOB_KIND, dueAt: now, payload: { notificationIds: [r.id] }, createdAt: now })));
   }
   return rows.map((r) => r.id);
 }
@@ -51,13 +52,15 @@ export async function languageOf(q: Q, accountId: number): Promise<Lang> {
   return (r?.lang as Lang | undefined) ?? 'zh';
 }
 
-/** the mail job: one mail per notification whose recipient has an address */
+/** the mail job: one mail per notification whose recipient has an address (the account's or its staff member's) */
 export async function sendNotificationMails(db: Db, notificationIds: number[]) {
   if (!notificationIds.length) return;
   const mailer = environmentMailer();
   if (!mailer) return;
-  const rows = await db.select({ n: notifications, email: accounts.email, lang: accountLanguages.lang }).from(notifications)
+  // the account's own address, else its staff member's (as the workflow's mail listeners do)
+  const rows = await db.select({ n: notifications, email: sql<string | null>`coalesce(nullif(${accounts.email}, ''), ${staff.email})`, lang: accountLanguages.lang }).from(notifications)
     .innerJoin(accounts, eq(accounts.id, notifications.accountId))
+    .leftJoin(staff, eq(staff.id, accounts.staffId))
     .leftJoin(accountLanguages, eq(accountLanguages.accountId, notifications.accountId))
     .where(inArray(notifications.id, notificationIds));
   for (const r of rows) {
