@@ -55,7 +55,7 @@ export default defineLocales({
       intervalSec: 'Interval (s)', ruleEnabled: 'In use', strategy: 'Strategy', threshold: 'Threshold', windowMs: 'Time window (ms)',
       degradeSec: 'Degrade interval (s)', minRequests: 'Minimum calls', expression: 'Expression', summary: 'Summary', level: 'Level',
       account: 'Account', email: 'Email', telephone: 'Telephone', workStart: 'Work start', workEnd: 'Work end', requests: 'Requests', errors: 'Errors',
-      blocked: 'Blocked (flow)', broken: 'Broken (degrade)', p50: 'p50 (ms)', p99: 'p99 (ms)', trend: 'Last 60 s',
+      blocked: 'Blocked (flow)', broken: 'Broken (degrade)', p50: 'p50 (ms)', p99: 'p99 (ms)',
       windowSec: 'Window (s)', forSec: 'Pending for (s)', state: 'State', startsAt: 'Since', firedAt: 'Firing at', resolvedAt: 'Resolved at', notified: 'Notified', values: 'Values', ruleName: 'Alarm rule',
     },
     state: {
@@ -92,6 +92,7 @@ export default defineLocales({
       qps: 'requests per second', error_rate: 'errors / requests (0–1)', blocked_rate: 'blocked / requests (0–1)', broken_rate: 'broken / requests (0–1)',
       p50: 'median latency, ms', p90: '90th percentile latency, ms', p99: '99th percentile latency, ms', resource: '"route:<route ID>" or "apiGroup:<name>"',
     },
+    live: { window1: 'Last minute', window5: 'Last 5 minutes', pick: 'Resources to chart (the busiest 8 when none is picked)', pause: 'Pause', resume: 'Resume', pass: 'Passed QPS', block: 'Blocked QPS', error: 'Error QPS', rt: 'p99 RT', qps: 'QPS', ms: 'ms', noTraffic5: 'No traffic through the gateway in the last 5 minutes.' },
     hint: { pickRoute: 'Pick a route', pickApiGroup: 'Pick an API group', noResources: 'None yet: create one first' },
     msg: {
       createOk: 'Created successfully', createFail: 'Create failed: {{reason}}', updateOk: 'Updated successfully', updateFail: 'Update failed: {{reason}}',
@@ -169,7 +170,7 @@ export default defineLocales({
       intervalSec: '统计间隔（秒）', ruleEnabled: '是否启用', strategy: '降级策略', threshold: '阈值', windowMs: '统计时长（毫秒）',
       degradeSec: '熔断时长（秒）', minRequests: '最小请求数', expression: '表达式', summary: '摘要', level: '告警级别',
       account: '账号', email: '邮箱', telephone: '电话', workStart: '上班时间', workEnd: '下班时间', requests: '请求数', errors: '异常数',
-      blocked: '流控拦截', broken: '熔断拒绝', p50: 'p50（毫秒）', p99: 'p99（毫秒）', trend: '最近 60 秒',
+      blocked: '流控拦截', broken: '熔断拒绝', p50: 'p50（毫秒）', p99: 'p99（毫秒）',
       windowSec: '统计窗口（秒）', forSec: '持续时长（秒）', state: '状态', startsAt: '开始时间', firedAt: '告警时间', resolvedAt: '恢复时间', notified: '通知对象', values: '指标值', ruleName: '告警规则',
     },
     state: {
@@ -206,6 +207,7 @@ export default defineLocales({
       qps: '每秒请求数', error_rate: '异常数 / 请求数（0–1）', blocked_rate: '流控拦截数 / 请求数（0–1）', broken_rate: '熔断拒绝数 / 请求数（0–1）',
       p50: '延迟中位数（毫秒）', p90: '90 分位延迟（毫秒）', p99: '99 分位延迟（毫秒）', resource: '"route:<路由ID>" 或 "apiGroup:<分组名>"',
     },
+    live: { window1: '最近 1 分钟', window5: '最近 5 分钟', pick: '选择要查看的资源（不选则显示流量最大的 8 个）', pause: '暂停刷新', resume: '继续刷新', pass: '通过 QPS', block: '拒绝 QPS', error: '异常 QPS', rt: 'p99 响应时间', qps: 'QPS', ms: '毫秒', noTraffic5: '最近 5 分钟没有经过网关的流量。' },
     hint: { pickRoute: '选择路由', pickApiGroup: '选择 API 分组', noResources: '暂无，请先创建' },
     msg: {
       createOk: '创建成功', createFail: '创建失败：{{reason}}', updateOk: '更新成功', updateFail: '更新失败：{{reason}}',
@@ -283,7 +285,7 @@ export default defineLocales({
       intervalSec: 'Intervalo (s)', ruleEnabled: 'En uso', strategy: 'Estrategia', threshold: 'Umbral', windowMs: 'Ventana (ms)',
       degradeSec: 'Tiempo de degradación (s)', minRequests: 'Llamadas mínimas', expression: 'Expresión', summary: 'Resumen', level: 'Nivel',
       account: 'Cuenta', email: 'Correo electrónico', telephone: 'Teléfono', workStart: 'Inicio de jornada', workEnd: 'Fin de jornada', requests: 'Peticiones', errors: 'Errores',
-      blocked: 'Bloqueadas (flujo)', broken: 'Rechazadas (degradación)', p50: 'p50 (ms)', p99: 'p99 (ms)', trend: 'Últimos 60 s',
+      blocked: 'Bloqueadas (flujo)', broken: 'Rechazadas (degradación)', p50: 'p50 (ms)', p99: 'p99 (ms)',
       windowSec: 'Ventana (s)', forSec: 'Pendiente durante (s)', state: 'Estado', startsAt: 'Desde', firedAt: 'Activa desde', resolvedAt: 'Resuelta', notified: 'Notificados', values: 'Valores', ruleName: 'Regla de alarma',
     },
     state: {
@@ -320,6 +322,7 @@ export default defineLocales({
       qps: 'peticiones por segundo', error_rate: 'errores / peticiones (0–1)', blocked_rate: 'bloqueadas / peticiones (0–1)', broken_rate: 'rechazadas / peticiones (0–1)',
       p50: 'latencia mediana, ms', p90: 'latencia percentil 90, ms', p99: 'latencia percentil 99, ms', resource: '"route:<ID de ruta>" o "apiGroup:<nombre>"',
     },
+    live: { window1: 'Último minuto', window5: 'Últimos 5 minutos', pick: 'Recursos que mostrar (los 8 con más tráfico si no elige ninguno)', pause: 'Pausar', resume: 'Reanudar', pass: 'QPS aceptadas', block: 'QPS bloqueadas', error: 'QPS con error', rt: 'Tiempo de respuesta p99', qps: 'QPS', ms: 'ms', noTraffic5: 'Sin tráfico por el gateway en los últimos 5 minutos.' },
     hint: { pickRoute: 'Elija una ruta', pickApiGroup: 'Elija un grupo de API', noResources: 'Aún no hay ninguno: cree uno primero' },
     msg: {
       createOk: 'Creado correctamente', createFail: 'Error al crear: {{reason}}', updateOk: 'Actualizado correctamente', updateFail: 'Error al actualizar: {{reason}}',
@@ -397,7 +400,7 @@ export default defineLocales({
       intervalSec: '間隔（秒）', ruleEnabled: '使用中', strategy: '戦略', threshold: 'しきい値', windowMs: '統計期間（ミリ秒）',
       degradeSec: 'デグレード時間（秒）', minRequests: '最小呼び出し数', expression: '式', summary: '概要', level: 'レベル',
       account: 'アカウント', email: 'メール', telephone: '電話番号', workStart: '勤務開始', workEnd: '勤務終了', requests: 'リクエスト', errors: 'エラー',
-      blocked: 'ブロック（フロー）', broken: '遮断（デグレード）', p50: 'p50（ミリ秒）', p99: 'p99（ミリ秒）', trend: '直近 60 秒',
+      blocked: 'ブロック（フロー）', broken: '遮断（デグレード）', p50: 'p50（ミリ秒）', p99: 'p99（ミリ秒）',
       windowSec: '集計期間（秒）', forSec: '継続時間（秒）', state: '状態', startsAt: '開始', firedAt: '発報', resolvedAt: '解消', notified: '通知先', values: '値', ruleName: 'アラームルール',
     },
     state: {
@@ -434,6 +437,7 @@ export default defineLocales({
       qps: '毎秒のリクエスト数', error_rate: 'エラー / リクエスト（0–1）', blocked_rate: 'ブロック / リクエスト（0–1）', broken_rate: '遮断 / リクエスト（0–1）',
       p50: 'レイテンシ中央値（ミリ秒）', p90: '90 パーセンタイル（ミリ秒）', p99: '99 パーセンタイル（ミリ秒）', resource: '"route:<ルート ID>" または "apiGroup:<名前>"',
     },
+    live: { window1: '直近 1 分', window5: '直近 5 分', pick: '表示するリソース（未選択の場合は流量上位 8 件）', pause: '一時停止', resume: '再開', pass: '通過 QPS', block: 'ブロック QPS', error: 'エラー QPS', rt: 'p99 応答時間', qps: 'QPS', ms: 'ミリ秒', noTraffic5: '直近 5 分間、ゲートウェイを通過したトラフィックはありません。' },
     hint: { pickRoute: 'ルートを選択', pickApiGroup: 'API グループを選択', noResources: 'まだありません。先に作成してください' },
     msg: {
       createOk: '作成しました', createFail: '作成に失敗しました：{{reason}}', updateOk: '更新しました', updateFail: '更新に失敗しました：{{reason}}',
