@@ -18,6 +18,9 @@ export class ConsoleApp {
   async login(user: string, password: string) {
     await this.fillLogin(user, password);
     await expect(this.page.locator('.app-sider .ant-menu')).toBeVisible();
+    // the home page's requests finish first: a test that navigates on at once would leave the server
+    // (one embedded database connection) busy with them while its own page waits behind
+    await this.page.locator('#main[aria-busy="false"]').waitFor();
   }
 
   sidebar() {

@@ -172,25 +172,48 @@ test.describe('service governance', () => {
     const openApi = await openApiClient(request, await apiLogin(request, OPERATOR.user, OPERATOR.password));
     const reg = await openApi.register({ serviceName: 'demo-service', ip: '127.0.0.1', port });
     expect(reg.port).toBe(port);
-    await app.login(OPERATOR.user, OPERATOR.password);
-    await app.openMenu(/服务治理/, /服务管理/);
-    await row(page, 'demo-service').getByRole('button', { name: /实\s*例/ }).click();
-    const drawer = page.locator('.ant-drawer').filter({ hasText: 'demo-service 的实例' });
-    await expect(drawer).toBeVisible();
-    await expect(drawer).toContainText('下线后实例仍保持注册');
-    const inst = drawer.locator('.ant-table-row').filter({ hasText: String(port) });
-    await expect(inst).toContainText('已上线');
-    await inst.getByRole('button', { name: /下\s*线/ }).click();
-    const ask = dialog(page, `确定将 127.0.0.1:${port} 下线吗？`);
-    await expect(ask).toContainText('下线后实例仍保持注册（心跳照常），但网关和服务发现不会再把流量分配给它，直到重新上线。');
-    await page.screenshot({ path: `${shots}/gw-instance-offline.png` });
-    await ask.getByRole('button', { name: btn('下线') }).click();
-    await expect(inst).toContainText('已下线');
-    // still registered, but no traffic: discovery leaves it out
-    const found = await openApi.instances('demo-service');
-    expect(found.instances.map((i) => i.port)).not.toContain(port);
-    await inst.getByRole('button', { name: /上\s*线/ }).click();
-    await expect(inst).toContainText('已上线');
+    // heartbeats as a live application sends them: without one for 30 s the instance is removed
+    const beats = setInterval(() => { void openApi.beat({ serviceName: 'demo-service', ip: '127.0.0.1', port }).catch(() => undefined); }, 4000);
+    try {
+      await app.login(OPERATOR.user, OPERATOR.password);
+      await app.openMenu(/服务治理/, /服务管理/);
+      await row(page, 'demo-service').getByRole('button', { name: /实\s*例/ }).click();
+      const drawer = page.locator('.ant-drawer').filter({ hasText: 'demo-service 的实例' });
+      await expect(drawer).toBeVisible();
+      await expect(drawer).toContainText('下线后实例仍保持注册');
+      const inst = drawer.locator('.ant-table-row').filter({ hasText: String(port) });
+      await expect(inst).toContainText('已上线');
+      await inst.getByRole('button', { name: /下\s*线/ }).click();
+      const ask = dialog(page, `确定将 127.0.0.1:${port} 下线吗？`);
+      await expect(ask).toContainText('下线后实例仍保持注册（心跳照常），但网关和服务发现不会再把流量分配给它，直到重新上线。');
+      await page.screenshot({ path: `${shots}/gw-instance-offline.png` });
+      await ask.getByRole('button', { name: btn('下线') }).click();
+      await expect(inst).toContainText('已下线');
+      // still registered, but no traffic: discovery leaves it out
+      const found = await openApi.instances('demo-service');
+      expect(found.instances.map((i) => i.port)).not.toContain(port);
+      await inst.getByRole('button', { name: /上\s*线/ }).click();
+      await expect(inst).toContainText('已上线');
+
+      // metadata edited in place, checked by the shared schema
+      await inst.getByRole('button', { name: `127.0.0.1:${port} 的元数据` }).click();
+      const meta = dialog(page, `127.0.0.1:${port} 的元数据`);
+      await meta.getByLabel('元数据').fill('zone=sh-1\nversion=2.3');
+      await meta.getByRole('button', { name: btn('保存') }).click();
+      await expect(meta).toBeHidden();
+      await expect(inst).toContainText('zone=sh-1');
+      await expect(inst).toContainText('version=2.3');
+
+      // the application that read the instances is listed among the subscribers
+      await drawer.getByRole('tab', { name: '订阅者' }).click();
+      const sub = drawer.getByRole('tabpanel', { name: '订阅者' });
+      await expect(sub).toContainText('最近 24 小时内通过应用接口读取本服务实例的应用');
+      await expect(sub.locator('.ant-table-row').first()).toContainText('e2e ');
+      await expect(sub.locator('.ant-table-row').first()).toContainText('活跃');
+      await page.screenshot({ path: `${shots}/gw-service-subscribers.png` });
+    } finally {
+      clearInterval(beats);
+    }
     await openApi.deregister({ serviceName: 'demo-service', ip: '127.0.0.1', port });
   });
 

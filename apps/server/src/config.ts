@@ -27,6 +27,8 @@ export interface AppConfig {
   trustProxy: string[];
   /** the gateway's default upstream timeout (a route's ResponseTimeout filter overrides it) */
   gatewayTimeoutMs: number;
+  /** public submissions (ADR reports, job applications) per client address and hour, each kind on its own */
+  submissionRateLimit: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -50,5 +52,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? (profile === 'test' ? 'warn' : 'info'),
     trustProxy: (env.TRUST_PROXY ?? '').split(/[\s,]+/).filter(Boolean),
     gatewayTimeoutMs: Number(env.GATEWAY_TIMEOUT_MS ?? 30_000),
+    submissionRateLimit: Number(env.SUBMISSION_RATE_LIMIT ?? 5),
   };
 }

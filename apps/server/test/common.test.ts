@@ -216,13 +216,17 @@ describe('dictionaries', () => {
     expect(d.updatedBy).toBe('admin');
     const dup = await api('POST', '/api/common/dicts', { code: 'color', name: 'again' });
     expect(dup.status).toBe(409);
-    await okData('POST', '/api/common/dict-items', { dictId: d.id, code: 'r', name: 'Red', seq: 2 });
+    await okData('POST', '/api/common/dict-items', { dictId: d.id, code: 'r', name: 'Red', seq: 2, color: 'red' });
     await okData('POST', '/api/common/dict-items', { dictId: d.id, code: 'g', name: 'Green', seq: 1 });
+    // a colour outside the tag colours is refused, naming the field
+    const badColor = await api('POST', '/api/common/dict-items', { dictId: d.id, code: 'x', name: 'X', color: 'javascript:alert(1)' });
+    expect(badColor.status).toBe(400);
+    expect(badColor.body.msg).toContain('color');
     expect((await api('POST', '/api/common/dict-items', { dictId: d.id, code: 'g', name: 'again', seq: 3 })).status).toBe(409);
     expect((await api('POST', '/api/common/dict-items', { dictId: d.id, code: 'b', name: 'Blue', seq: 0.5 })).status).toBe(400);
     const auditor = await s.login(DEMO.auditor.userId, DEMO.auditor.password);
     const items = await okData('GET', '/api/common/dicts/color/items', undefined, auditor);
-    expect(items.map((i: any) => i.code)).toEqual(['g', 'r']);
+    expect(items.map((i: any) => [i.code, i.color])).toEqual([['g', 'default'], ['r', 'red']]);
     const gender = await okData('GET', '/api/common/dicts/gender/items', undefined, auditor);
     expect(gender.map((i: any) => i.name)).toContain('女');
     const page = await okData('GET', '/api/common/dicts?keyword=colo&sort=updatedAt&order=desc');

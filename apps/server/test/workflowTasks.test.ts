@@ -195,7 +195,13 @@ describe('hand-overs', () => {
     expect(away.body.msg).toBe('You delegated this task to 刘芳: wait until it comes back to you');
     await ok(act('finance1', a.id, 'resolve', { comment: '金额无误', variables: { checked: true } }));
     expect((await act('finance1', a.id, 'resolve')).status).toBe(409);
+    // the delegate's answer is in their Done list
+    const doneOf = async (who: string) => (await ok(get(who, '/api/workflow/tasks/done?limit=200'))).records.filter((r: any) => r.taskId === a.id);
+    expect(await doneOf('finance1')).toEqual([expect.objectContaining({ outcome: 'resolve', instanceId: id })]);
+    expect(await doneOf('deptlead')).toEqual([expect.objectContaining({ outcome: 'delegate' })]);
     await ok(act('deptlead', a.id, 'approve'));
+    // the owner's task is listed once, at its latest act
+    expect(await doneOf('deptlead')).toEqual([expect.objectContaining({ outcome: 'approve', instanceStatus: 'completed' })]);
     const d = await k.detail(id);
     expect(d.status).toBe('completed');
     expect(d.variables.checked).toBe(true);
@@ -208,6 +214,9 @@ describe('hand-overs', () => {
     expect((await act('deptlead', a.id, 'transfer', { userId: ID.deptlead })).status).toBe(409);
     await ok(act('deptlead', a.id, 'transfer', { userId: ID.finance2 }));
     expect((await act('deptlead', a.id, 'approve')).status).toBe(409);
+    // handed over: in the Done list of the one who transferred it, still running
+    const done = (await ok(get('deptlead', '/api/workflow/tasks/done?limit=200'))).records.filter((r: any) => r.taskId === a.id);
+    expect(done).toEqual([expect.objectContaining({ outcome: 'transfer', instanceStatus: 'running' })]);
     await ok(act('finance2', a.id, 'approve'));
     expect(await status(id)).toBe('completed');
   });

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoutes } from './router';
 import { primeCache } from './lib/useApi';
+import { isSiteLang, rememberedLang, setLang } from './i18n';
 import './styles.css';
 
 const root = document.getElementById('root')!;
@@ -14,11 +15,17 @@ const app = (
 // A path URL (/news/12) rendered by the server: take its answers, move to the hash route it
 // stands for, and hydrate the markup already on screen (no flash of other content).
 const ssr = document.getElementById('ssr-data');
-const state = ssr ? (JSON.parse(ssr.textContent || '{}') as { route?: string; data?: Record<string, unknown> }) : null;
-if (state?.route) {
+const state = ssr ? (JSON.parse(ssr.textContent || '{}') as { route?: string; data?: Record<string, unknown>; lang?: string }) : null;
+// a hash route asked for on the home path (a reload of /#/newsDetail?id=3) is not the page rendered there
+const hashRoute = location.hash.replace(/^#/, '');
+if (state?.route && (!hashRoute || hashRoute === state.route || location.pathname !== '/')) {
+  // a page opened in a language (/en/news/3) makes it the visitor's choice
+  const lang = isSiteLang(state.lang) ? state.lang : 'zh';
+  setLang(lang, lang !== rememberedLang());
   primeCache(state.data ?? {});
   history.replaceState(null, '', `/#${state.route}`);
   hydrateRoot(root, app);
 } else {
+  setLang(rememberedLang());
   createRoot(root).render(app);
 }

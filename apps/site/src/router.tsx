@@ -22,11 +22,14 @@ const CommonPage = lazy(() => import('./pages/CommonPage'));
 const Login = lazy(() => import('./pages/Login'));
 const ErrorPage = lazy(() => import('./pages/ErrorPage'));
 const Redirect = lazy(() => import('./pages/Redirect'));
+const Search = lazy(() => import('./pages/Search'));
+// only in the browser: a form has no path URL for the server to render
+const AdrReport = lazy(() => import('./pages/AdrReport'));
 
 /** The page components, lazy in the browser, imported directly by the server's page render (ssr.tsx). */
 export const lazyPages = {
   About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
-  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect,
+  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search,
 };
 type PageSet = { [K in keyof typeof lazyPages]: ComponentType<any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -42,7 +45,7 @@ export function AppRoutes() {
 /** The route table, one for the browser (hash router) and the server (static router). */
 export function SiteRoutes({ pages }: { pages: PageSet }) {
   const { About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
-    BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect } = pages;
+    BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search } = pages;
   return (
       <Routes>
         <Route path="/" element={<Navigate to="/homePage" replace />} />
@@ -60,6 +63,7 @@ export function SiteRoutes({ pages }: { pages: PageSet }) {
         <Route element={<SiteLayout />}>
           <Route path="/homePage" element={<Home />} />
           <Route path="/cs" element={<CustomerService />} />
+          <Route path="/adrReport" element={<AdrReport />} />
           <Route path="/aboutPage" element={<About />} />
           <Route path="/newsPage" element={<NewsPage />} />
           <Route path="/newsDetail" element={<ArticleDetail kind="news" />} />
@@ -74,6 +78,7 @@ export function SiteRoutes({ pages }: { pages: PageSet }) {
           <Route path="/bidReport" element={<BidReport />} />
           <Route path="/bidDetail" element={<BidDetail />} />
           <Route path="/test" element={<SiteStatus />} />
+          <Route path="/search" element={<Search />} />
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>

@@ -9,6 +9,7 @@ import { NavigationType, Router, createPath, parsePath, type Navigator, type To 
 import { SiteRoutes } from './router';
 import { clearCache, loadWanted, primeCache, snapshot, wanted } from './lib/useApi';
 import { setApiBase } from './api/request';
+import { getLang, setLang, type SiteLang } from './i18n';
 import About from './pages/About';
 import Culture from './pages/Culture';
 import NewsPage from './pages/NewsPage';
@@ -27,10 +28,11 @@ import CommonPage from './pages/CommonPage';
 import Login from './pages/Login';
 import ErrorPage from './pages/ErrorPage';
 import Redirect from './pages/Redirect';
+import Search from './pages/Search';
 
 const pages = {
   About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
-  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect,
+  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search,
 };
 
 export { articleKey, listKey, pageKey } from './api/site';
@@ -47,7 +49,9 @@ const hashLinks: Navigator = {
  * HTML of the hash route `route` (e.g. `/newsDetail?id=12`) with the API answers `data` (keyed as
  * the browser's cache keys them), which the page shows at once. Synchronous: one render at a time.
  */
-export function render(route: string, data: Record<string, unknown>): string {
+export function render(route: string, data: Record<string, unknown>, lang: SiteLang = 'zh'): string {
+  const before = getLang();
+  setLang(lang);
   primeCache(data);
   try {
     return renderToString(
@@ -57,6 +61,7 @@ export function render(route: string, data: Record<string, unknown>): string {
     );
   } finally {
     clearCache();
+    setLang(before);
   }
 }
 
@@ -67,9 +72,10 @@ let queue: Promise<unknown> = Promise.resolve();
  * renders again until nothing is missing (lists, the home page). One render at a time (the answers
  * cache is the page's own). Answers the HTML and the answers it used, for the browser to hydrate with.
  */
-export function renderRoute(route: string, apiBase: string, initial: Record<string, unknown> = {}): Promise<{ html: string; data: Record<string, unknown> }> {
+export function renderRoute(route: string, apiBase: string, initial: Record<string, unknown> = {}, lang: SiteLang = 'zh'): Promise<{ html: string; data: Record<string, unknown> }> {
   const run = async () => {
     setApiBase(apiBase);
+    setLang(lang);
     clearCache();
     primeCache(initial);
     try {
@@ -88,6 +94,7 @@ export function renderRoute(route: string, apiBase: string, initial: Record<stri
     } finally {
       clearCache();
       setApiBase('/api');
+      setLang('zh');
     }
   };
   const next = queue.then(run, run);

@@ -166,7 +166,10 @@ export const columnInputSchema = z.object({
   parent: z.coerce.number().int().positive(),
   seq: z.coerce.number().int().min(0).max(100000).default(0),
   visible: z.boolean().default(true),
+  /** the label in the site's other languages; a missing one shows the Chinese label */
+  labels: z.object({ en: z.string().trim().max(60).optional() }).default({}),
 });
+export type ColumnLabels = { en?: string };
 export type ColumnInput = z.infer<typeof columnInputSchema>;
 export interface CmsColumn extends ColumnInput {
   id: number;
@@ -280,6 +283,8 @@ export interface CmsArticle {
    * serves the published content until the next publish
    */
   pendingDraft: boolean;
+  /** languages other than Chinese it has a translation in (the console tags the missing ones) */
+  translations: ('en')[];
   createdBy: string;
   updatedBy: string;
   createdAt: string;
@@ -406,6 +411,8 @@ export const siteArticleQuerySchema = z.object({
   keyword: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
+  /** the site's language: `en` answers the English translations (Chinese where there is none) */
+  lang: z.enum(['zh', 'en']).default('zh'),
 });
 export type SiteArticleQuery = z.infer<typeof siteArticleQuerySchema>;
 
@@ -426,6 +433,8 @@ export interface SiteArticleSummary {
   publishedAt: string;
   columnId: number | null;
   fields: SiteArticleFields;
+  /** asked in English and there is no English translation: the Chinese text is shown (with a notice) */
+  untranslated?: boolean;
 }
 
 export interface SiteArticleLink {

@@ -127,11 +127,15 @@ export interface CalendarDay { date: string; kind: 'holiday' | 'workday'; name: 
 // ---------- dictionaries ----------
 export const dictSchema = z.object({ code, name, note: optText(500) });
 export type DictInput = z.infer<typeof dictSchema>;
+/** colours an item's tag may take wherever it is shown (antd's preset and status colours) */
+export const DICT_COLORS = ['default', 'success', 'processing', 'warning', 'error', 'blue', 'green', 'orange', 'red', 'purple', 'cyan', 'gold', 'magenta', 'geekblue', 'lime', 'volcano'] as const;
+export type DictColor = (typeof DICT_COLORS)[number];
 export const dictItemSchema = z.object({
   dictId: id,
   code: z.string().trim().min(1, required).max(50),
   name,
   seq: int('common.integer').min(0).max(1_000_000).default(0),
+  color: z.enum(DICT_COLORS).default('default'),
 });
 export type DictItemInput = z.infer<typeof dictItemSchema>;
 export const dictItemQuerySchema = pageQuerySchema.extend({ dictId: z.coerce.number().int().positive(), keyword: z.string().trim().max(100).optional() });

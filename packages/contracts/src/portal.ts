@@ -31,6 +31,13 @@ export const WIDGET_SETTINGS = {
   loginStats: z.object({}),
   operationsWeek: z.object({}),
   richText: z.object({ html: z.string().max(20_000).default('') }),
+  formChart: z.object({
+    formId: z.coerce.number().int().positive(),
+    groupBy: z.string().trim().min(1).max(50),
+    aggregate: z.enum(['count', 'sum']).default('count'),
+    valueField: z.string().trim().max(50).optional(),
+    chart: z.enum(['bar', 'line', 'pie']).default('bar'),
+  }).refine((s) => s.aggregate !== 'sum' || !!s.valueField, { message: 'valid.required', path: ['valueField'] }),
   frame: z.object({ url: z.string().trim().url({ message: 'portal.frameUrl' }).max(2000).refine((u) => /^https:\/\//i.test(u), { message: 'portal.frameUrl' }) }),
 } as const;
 
@@ -59,6 +66,7 @@ export const WIDGETS: Record<WidgetId, WidgetMeta> = {
   operationsWeek: { authority: 'audit:operationLog', w: 7, h: 7, minW: 4, minH: 5 },
   richText: { authority: 'login', w: 4, h: 4, minW: 2, minH: 2 },
   frame: { authority: 'login', w: 6, h: 8, minW: 3, minH: 4 },
+  formChart: { authority: 'cform:form:data', w: 6, h: 8, minW: 4, minH: 6 },
 };
 
 /** Whether holders of `mine` may see widget `id` (the server filters with this; `*` holds all). */

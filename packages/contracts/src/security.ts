@@ -80,6 +80,12 @@ export interface AuthTreeNode {
 // ---- roles ----
 export const ROLE_TYPES = ['global', 'common', 'inner', 'organ'] as const;
 export const ROLE_SCOPES = ['global', 'organ'] as const;
+/**
+ * Data scope of a role: every account; those of the holder's organ (the unit above the holder's
+ * position); of that organ and every organ below it; of chosen organs; only the holder's own.
+ */
+export const DATA_SCOPES = ['all', 'organ', 'organTree', 'custom', 'self'] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
 export const roleSchema = z.object({
   code, name,
   roleType: z.enum(ROLE_TYPES).default('common'),
@@ -87,9 +93,14 @@ export const roleSchema = z.object({
   scope: z.enum(ROLE_SCOPES).default('global'),
   organId: id.nullish().transform((v) => v ?? null),
   note: optText(500),
+  dataScope: z.enum(DATA_SCOPES).default('all'),
+  dataScopeOrganIds: z.array(id).max(500).default([]),
 }).superRefine((r, ctx) => {
   if ((r.scope === 'organ' || r.roleType === 'organ') && r.organId === null) {
     ctx.addIssue({ code: 'custom', path: ['organId'], message: 'security.organRequired' });
+  }
+  if (r.dataScope === 'custom' && !r.dataScopeOrganIds.length) {
+    ctx.addIssue({ code: 'custom', path: ['dataScopeOrganIds'], message: 'accounts.dataScopeOrgans' });
   }
 });
 export type RoleInput = z.infer<typeof roleSchema>;
@@ -187,7 +198,23 @@ export const accountQuerySchema = pageQuerySchema.extend({
   keyword: z.string().trim().max(100).optional(),
   status: z.enum(['normal', 'lock']).optional(),
   roleId: z.coerce.number().int().positive().optional(),
+  /** accounts whose staff member holds a position in this organ or below it (administrative view) */
+  organId: z.coerce.number().int().positive().optional(),
 });
+
+/** Batch lock / unlock on selected accounts: each row done or refused with its reason. */
+export const accountBatchSchema = z.object({ ids: z.array(id).min(1, { message: 'security.selectRecord' }).max(1000) });
+export const accountBatchResetSchema = accountBatchSchema.and(resetPasswordSchema);
+export interface AccountBatchResult {
+  done: { id: number; userId: string }[];
+  refused: { id: number; userId: string | null; reason: string }[];
+}
+
+/** Accounts import (.xlsx): limits, and one error of one cell. */
+export const ACCOUNT_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const ACCOUNT_IMPORT_MAX_ROWS = 5000;
+export interface AccountImportError { row: number; field: string; message: string }
+export interface AccountImportResult { imported: number; errors: AccountImportError[] }
 
 /** Effective authority of an account and where it comes from. */
 export interface EffectiveAuthority {
@@ -222,3 +249,12 @@ export const loginLogQuerySchema = pageQuerySchema.extend({
   from: dateTime.optional(),
   to: dateTime.optional(),
 });
+
+// ---- log clean-up and retention ----
+export const LOG_KINDS = ['operation', 'login', 'clientError'] as const;
+export type LogKind = (typeof LOG_KINDS)[number];
+const days = z.number({ message: 'audit.days' }).int({ message: 'audit.days' }).min(0, { message: 'audit.days' }).max(3650, { message: 'audit.days' });
+/** "delete entries older than N days" (0: every entry up to now) */
+export const logCleanSchema = z.object({ days });
+/** days each kind is kept; 0 keeps it for ever */
+export const logRetentionSchema = z.object({ days });

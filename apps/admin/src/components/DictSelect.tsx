@@ -1,10 +1,10 @@
-import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Select, type SelectProps } from 'antd';
+import { Select, Tag, type SelectProps } from 'antd';
+import type { DictColor } from '@bencao/contracts';
 import { call } from '@/lib/request';
 
 /** One item of a dictionary as selects use it (`GET /api/common/dicts/:code/items`). */
-export interface DictEntry { code: string; name: string; seq: number }
+export interface DictEntry { code: string; name: string; seq: number; color: DictColor }
 
 /** The query key of a dictionary's items (`dictKey()` covers them all: invalidate it after an edit). */
 export const dictKey = (code?: string) => (code === undefined ? ['dict'] : ['dict', code]);
@@ -23,15 +23,6 @@ export function useDict(code: string) {
   });
 }
 
-/** Answers an item's name by its code (the code itself while loading or when unknown). */
-export function useDictLabel(code: string) {
-  const { data } = useDict(code);
-  return useCallback((value: string | null | undefined) => {
-    if (value === null || value === undefined || value === '') return null;
-    return data?.find((i) => i.code === value)?.name ?? value;
-  }, [data]);
-}
-
 type Props = Omit<SelectProps<string>, 'options' | 'loading' | 'mode'> & { /** the dictionary's code, e.g. `gender` */ dict: string };
 
 /** A select whose options are a dictionary's items (value: item code, label: item name), searchable by name. */
@@ -45,4 +36,12 @@ export function DictSelect({ dict, onOpenChange, ...props }: Props) {
       onOpenChange={(open) => { if (open) void q.refetch(); onOpenChange?.(open); }}
     />
   );
+}
+
+/** An item of a dictionary shown as its tag, in the colour set on the item ("—" when empty; the code while loading or when unknown). */
+export function DictTag({ dict, value }: { dict: string; value: string | null | undefined }) {
+  const { data } = useDict(dict);
+  if (value === null || value === undefined || value === '') return <>—</>;
+  const item = data?.find((i) => i.code === value);
+  return <Tag color={item && item.color !== 'default' ? item.color : undefined}>{item?.name ?? value}</Tag>;
 }

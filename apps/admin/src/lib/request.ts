@@ -5,6 +5,7 @@ import i18n from '@/i18n';
 import { config } from './config';
 import { tokenStore } from './token';
 import { confirmDialog, navigateTo, toastError } from './feedback';
+import { pageWork } from './pageBusy';
 
 /**
  * The console's one API client (SPEC §7, §8): base URL from configuration, 60 s timeout, bearer
@@ -116,6 +117,7 @@ function handleHttpError(err: AxiosError<Envelope & { error?: string; error_desc
 
 /** One call; resolves with the envelope's `data`, or the raw body for binary answers. */
 export async function request<T>(cfg: AxiosRequestConfig): Promise<T> {
+  pageWork.start();
   try {
     const res = await http.request(cfg);
     if (cfg.responseType === 'blob' || cfg.responseType === 'arraybuffer' || res.data instanceof Blob) return res.data as T;
@@ -131,6 +133,8 @@ export async function request<T>(cfg: AxiosRequestConfig): Promise<T> {
       handleHttpError(err as AxiosError<never>);
     }
     throw err;
+  } finally {
+    pageWork.end();
   }
 }
 

@@ -11,6 +11,9 @@ import { workflowRoutes } from './workflow/routes';
 import { formsRoutes } from './forms/routes';
 import { portalRoutes } from './portal/routes';
 import { notificationRoutes } from './notification/routes';
+import { searchRoutes } from './search/routes';
+import { adrRoutes } from './adr/routes';
+import { recruitRoutes } from './recruit/routes';
 
 /** Every module's route plugin. A module adds itself here once. */
 export const MODULES: FastifyPluginAsync<ModuleOptions>[] = [
@@ -25,4 +28,7 @@ export const MODULES: FastifyPluginAsync<ModuleOptions>[] = [
   portalRoutes as FastifyPluginAsync<ModuleOptions>,
   notificationRoutes as FastifyPluginAsync<ModuleOptions>,
   formsRoutes as FastifyPluginAsync<ModuleOptions>,
+  adrRoutes as FastifyPluginAsync<ModuleOptions>,
+  recruitRoutes as FastifyPluginAsync<ModuleOptions>,
+  searchRoutes as FastifyPluginAsync<ModuleOptions>,
 ];

@@ -44,6 +44,8 @@ declare module 'fastify' {
     authority?: string;
     /** may be called while the password must be changed */
     allowWhenPasswordExpired?: boolean;
+    /** the body is a person's own data (a visitor's report or application): the operation log keeps only its field names */
+    personalData?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -20,6 +20,10 @@ export function redact(value: unknown, depth = 0): unknown {
   return value;
 }
 
+/** a body's field names with their values withheld (personal data has no place in the operation log) */
+const namesOnly = (body: unknown): Record<string, string> =>
+  (body && typeof body === 'object' && !Buffer.isBuffer(body) ? Object.fromEntries(Object.keys(body).map((k) => [k, '***'])) : {});
+
 /**
  * Records every mutating API call: who, what, target, from where, result, duration. The row is
  * written in `onSend`, before the answer leaves, so a client that reads the log right after its
@@ -44,7 +48,7 @@ export function installOperationLog(app: FastifyInstance, db: Db) {
         path: req.url.slice(0, 1000).replaceAll('\u0000', '\uFFFD'),
         ip: req.ip,
         userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
-        params: redact({ ...(params ?? {}), ...((req.body as object) ?? {}) }) as object,
+        params: redact({ ...(params ?? {}), ...(req.routeOptions.config?.personalData ? namesOnly(req.body) : ((req.body as object) ?? {})) }) as object,
         result: reply.statusCode < 400 ? 'success' : 'failure',
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime),

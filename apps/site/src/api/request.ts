@@ -1,6 +1,7 @@
 import { ApiError, interpretEnvelope, SYSTEM_PROMPT_TITLE } from './envelope';
 import { confirmDialog, toast } from '../ui/overlay';
 import { logout } from '../lib/auth';
+import { getLang } from '../i18n';
 
 let BASE = '/api';
 /** the server's page render asks its own API by an absolute address */
@@ -21,6 +22,8 @@ let reloginOpen = false;
 export async function get<T>(path: string, query: Record<string, unknown> = {}, opts: RequestOptions = {}): Promise<T> {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  // the content in the site's language (the public answers are cached per URL, so per language too)
+  if (getLang() !== 'zh') params.set('lang', getLang());
   const url = `${BASE}${path}${params.size ? `?${params}` : ''}`;
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);

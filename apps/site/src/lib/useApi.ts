@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../api/envelope';
+import { getLang, useLang } from '../i18n';
 
 const cache = new Map<string, unknown>();
 const inflight = new Map<string, Promise<unknown>>();
 /** answers that will not change during the visit (404): asked once, not again by every component */
 const failed = new Map<string, ApiError>();
 const remember = (key: string, e: unknown) => { if (e instanceof ApiError && e.code === 404) failed.set(key, e); };
+/** answers are kept per language: a key of the current one (Chinese keys as they are) */
+const scoped = (key: string, lang = getLang()) => (lang === 'zh' ? key : `${key}@${lang}`);
 
 /** loads a server render asked for and did not have (ssr.tsx fetches them and renders again) */
 export const wanted = new Map<string, () => Promise<unknown>>();
@@ -18,8 +21,13 @@ export async function loadWanted() {
   return jobs.length;
 }
 
+/** the answers kept in the current language, under the keys the pages ask with */
 export function snapshot(): Record<string, unknown> {
-  return Object.fromEntries(cache.entries());
+  const suffix = getLang() === 'zh' ? null : `@${getLang()}`;
+  return Object.fromEntries([...cache.entries()].flatMap(([k, v]) => {
+    if (!suffix) return k.includes('@') ? [] : [[k, v]];
+    return k.endsWith(suffix) ? [[k.slice(0, -suffix.length), v]] : [];
+  }));
 }
 
 export function clearCache() {
@@ -27,9 +35,9 @@ export function clearCache() {
   failed.clear();
 }
 
-/** Puts answers the server rendered into the page, so the first render shows them without asking. */
+/** Puts answers the server rendered (in the current language) into the page, so the first render shows them without asking. */
 export function primeCache(entries: Record<string, unknown>) {
-  for (const [k, v] of Object.entries(entries)) cache.set(k, v);
+  for (const [k, v] of Object.entries(entries)) cache.set(scoped(k), v);
 }
 
 export interface ApiState<T> {
@@ -39,7 +47,9 @@ export interface ApiState<T> {
 }
 
 /** Loads once per key (kept for the visit) and re-renders when it arrives. */
-export function useApi<T>(key: string | null, load: () => Promise<T>): ApiState<T> {
+export function useApi<T>(asked: string | null, load: () => Promise<T>): ApiState<T> {
+  const lang = useLang();
+  const key = asked && scoped(asked, lang);
   if (typeof window === 'undefined' && key && !cache.has(key) && !failed.has(key)) wanted.set(key, load);
   const [state, setState] = useState<ApiState<T>>(() => ({
     data: key ? (cache.get(key) as T | undefined) : undefined, error: key ? failed.get(key) ?? null : null, loading: !!key && !cache.has(key) && !failed.has(key),
@@ -76,7 +86,8 @@ export function useApi<T>(key: string | null, load: () => Promise<T>): ApiState<
 }
 
 /** Starts loading a key before a component asks for it (e.g. while a lazy page chunk downloads). */
-export function prefetch<T>(key: string, load: () => Promise<T>) {
+export function prefetch<T>(asked: string, load: () => Promise<T>) {
+  const key = scoped(asked);
   if (cache.has(key) || inflight.has(key) || failed.has(key)) return;
   if (typeof window === 'undefined') { wanted.set(key, load); return; }
   const p = load();

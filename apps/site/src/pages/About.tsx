@@ -5,6 +5,7 @@ import { useColumnTitle } from '../lib/useColumnTitle';
 import { ABOUT_SECTIONS } from '../shell/Footer';
 import { PageHead } from '../ui/PageHead';
 import { ContentBody } from './ContentPage';
+import { useT } from '../i18n';
 
 /** About us: showIndex 0 overview, 2 strategy, 4 history, 5 party-building work (SPEC §2). */
 export function sectionOf(showIndex: string | null) {
@@ -15,23 +16,24 @@ export default function About() {
   const [params] = useSearchParams();
   const section = sectionOf(params.get('showIndex'));
   const page = usePage(section.slug);
-  const title = useColumnTitle('/aboutPage', '关于我们');
-  useDocumentMeta(page.data?.seoTitle || section.label, page.data?.seoDescription || page.data?.summary);
+  const t = useT();
+  const title = useColumnTitle('/aboutPage', t('section.about'));
+  useDocumentMeta(page.data?.seoTitle || t(section.label), page.data?.seoDescription || page.data?.summary);
   return (
     <>
-      <PageHead title={title} subtitle="传承千年本草智慧，践行现代制药标准" crumbs={[{ label: title, to: '/aboutPage?showIndex=0' }, { label: section.label }]} />
+      <PageHead title={title} subtitle={t('about.subtitle')} crumbs={[{ label: title, to: '/aboutPage?showIndex=0' }, { label: t(section.label) }]} />
       <div className="container section with-aside">
-        <nav className="side-nav" aria-label={`${title}栏目`}>
+        <nav className="side-nav" aria-label={t('list.columns', { v: title })}>
           <ul>
             {ABOUT_SECTIONS.map((s) => (
               <li key={s.showIndex}>
                 <Link to={`/aboutPage?showIndex=${s.showIndex}`} aria-current={s.slug === section.slug ? 'page' : undefined} className={s.slug === section.slug ? 'is-active' : undefined}>
-                  {s.label}
+                  {t(s.label)}
                 </Link>
               </li>
             ))}
             <li>
-              <Link to="/corporateCulturePage">企业文化</Link>
+              <Link to="/corporateCulturePage">{t('section.culture')}</Link>
             </li>
           </ul>
         </nav>

@@ -11,10 +11,12 @@ import { PreviewBanner } from '../ui/PreviewBanner';
 import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
+import { UntranslatedNotice } from '../ui/Untranslated';
+import { useT } from '../i18n';
 
 const META = {
-  news: { list: '/newsPage', label: '新闻动态', what: '新闻' },
-  medicine: { list: '/chineseMedicinePage', label: '中医药知识', what: '文章' },
+  news: { list: '/newsPage', label: 'section.news', what: 'news.what' },
+  medicine: { list: '/chineseMedicinePage', label: 'section.medicine', what: 'medicine.what' },
 } as const;
 
 /** Detail of a news item or a TCM knowledge article. */
@@ -22,15 +24,16 @@ export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
   const [params] = useSearchParams();
   const id = params.get('id');
   const meta = META[kind];
-  const m = { ...meta, label: useColumnTitle(meta.list, meta.label) };
+  const t = useT();
+  const m = { ...meta, what: t(meta.what), label: useColumnTitle(meta.list, t(meta.label)) };
   const { data: a, loading, error } = useArticle<NewsFields>(id, params.get('preview'));
   useDocumentMeta(a ? a.seoTitle || a.title : m.label, a ? a.seoDescription || a.summary : null);
-  if (!id || error?.code === 404) return <NotFoundBlock what={m.what} back={{ to: m.list, label: `返回${m.label}` }} />;
+  if (!id || error?.code === 404) return <NotFoundBlock what={m.what} back={{ to: m.list, label: t('state.back', { v: m.label }) }} />;
   const redirect = wrongKind(a, kind);
   if (redirect) return redirect;
   return (
     <>
-      <PageHead title={m.label} titleAs="p" crumbs={[{ label: m.label, to: m.list }, { label: '正文' }]} />
+      <PageHead title={m.label} titleAs="p" crumbs={[{ label: m.label, to: m.list }, { label: t('article.body') }]} />
       <div className="container section narrow">
         {loading ? (
           <Loading rows={6} />
@@ -39,12 +42,13 @@ export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
         ) : (
           <article className="article">
             <PreviewBanner show={a.preview} />
+            <UntranslatedNotice show={a.untranslated} />
             <header className="article-head">
               <h1 className="article-title">{a.title}</h1>
               <p className="article-meta">
-                {a.publishedAt && <time dateTime={a.publishedAt}>发布日期：{formatDate(a.publishedAt)}</time>}
-                {a.fields.source && <span>来源：{a.fields.source}</span>}
-                {a.fields.author && <span>作者：{a.fields.author}</span>}
+                {a.publishedAt && <time dateTime={a.publishedAt}>{t('article.date', { v: formatDate(a.publishedAt) })}</time>}
+                {a.fields.source && <span>{t('article.source', { v: a.fields.source })}</span>}
+                {a.fields.author && <span>{t('article.author', { v: a.fields.author })}</span>}
                 {a.fields.category && <span className="tag">{a.fields.category}</span>}
               </p>
             </header>
@@ -61,12 +65,12 @@ export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
                 {im.alt && <figcaption>{im.alt}</figcaption>}
               </figure>
             ))}
-            <nav className="prev-next" aria-label="上一篇与下一篇">
-              <div>{a.prev ? <Link to={`${detailPath[kind]}?id=${a.prev.id}`}>上一篇：{a.prev.title}</Link> : <span className="muted">上一篇：没有了</span>}</div>
-              <div>{a.next ? <Link to={`${detailPath[kind]}?id=${a.next.id}`}>下一篇：{a.next.title}</Link> : <span className="muted">下一篇：没有了</span>}</div>
+            <nav className="prev-next" aria-label={t('article.prevNext')}>
+              <div>{a.prev ? <Link to={`${detailPath[kind]}?id=${a.prev.id}`}>{t('article.prev', { v: a.prev.title })}</Link> : <span className="muted">{t('article.prev', { v: t('article.none') })}</span>}</div>
+              <div>{a.next ? <Link to={`${detailPath[kind]}?id=${a.next.id}`}>{t('article.next', { v: a.next.title })}</Link> : <span className="muted">{t('article.next', { v: t('article.none') })}</span>}</div>
             </nav>
             <p>
-              <Link className="btn btn-ghost" to={m.list}>返回{m.label}</Link>
+              <Link className="btn btn-ghost" to={m.list}>{t('state.back', { v: m.label })}</Link>
             </p>
           </article>
         )}

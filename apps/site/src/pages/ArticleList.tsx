@@ -11,6 +11,7 @@ import { Img } from '../ui/Img';
 import { PageHead } from '../ui/PageHead';
 import { Pager } from '../ui/Pager';
 import { Empty, LoadFailed, Loading } from '../ui/States';
+import { useT, type MessageKey } from '../i18n';
 
 export const pageOf = (v: string | null) => Math.max(1, Number.parseInt(v ?? '1', 10) || 1);
 
@@ -19,6 +20,7 @@ export function SearchBox({ label, placeholder }: { label: string; placeholder: 
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [value, setValue] = useState(params.get('keyword') ?? '');
+  const t = useT();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = new URLSearchParams(params);
@@ -31,13 +33,14 @@ export function SearchBox({ label, placeholder }: { label: string; placeholder: 
     <form className="search-box" role="search" onSubmit={submit}>
       <label className="sr-only" htmlFor="site-search">{label}</label>
       <input id="site-search" type="search" value={value} placeholder={placeholder} onChange={(e) => setValue(e.target.value)} />
-      <button type="submit" className="btn btn-primary">搜索</button>
+      <button type="submit" className="btn btn-primary">{t('list.searchButton')}</button>
     </form>
   );
 }
 
-export function ArticleListPage({ kind, title: fallback, subtitle, description }: { kind: 'news' | 'medicine'; title: string; subtitle: string; description: string }) {
-  const title = useColumnTitle(kind === 'news' ? '/newsPage' : '/chineseMedicinePage', fallback);
+export function ArticleListPage({ kind, title: titleKey, subtitle, description }: { kind: 'news' | 'medicine'; title: MessageKey; subtitle: MessageKey; description: MessageKey }) {
+  const t = useT();
+  const title = useColumnTitle(kind === 'news' ? '/newsPage' : '/chineseMedicinePage', t(titleKey));
   const [params] = useSearchParams();
   const page = pageOf(params.get('page'));
   const keyword = params.get('keyword');
@@ -49,24 +52,24 @@ export function ArticleListPage({ kind, title: fallback, subtitle, description }
   const subs = top ? all.filter((c) => String(c.parent) === String(top.id)) : [];
   const sub = subs.find((c) => String(c.id) === params.get('id')) ?? null;
   const heading = sub ? sub.label : title;
-  useDocumentMeta(page > 1 ? `${heading}（第 ${page} 页）` : heading, description);
+  useDocumentMeta(page > 1 ? t('pager.title', { title: heading, n: page }) : heading, t(description));
   const waiting = !!params.get('id') && columns.loading;
   const list = useArticles<NewsFields>(waiting ? null : { kind, page, limit: 10, keyword, columnId: sub?.id ?? null });
   return (
     <>
-      <PageHead title={heading} subtitle={subtitle} crumbs={sub ? [{ label: title, to: top ? columnHref(top) : listPath }, { label: sub.label }] : [{ label: title }]} />
+      <PageHead title={heading} subtitle={t(subtitle)} crumbs={sub ? [{ label: title, to: top ? columnHref(top) : listPath }, { label: sub.label }] : [{ label: title }]} />
       <div className="container section">
         {subs.length > 0 && (
-          <nav className="chips" aria-label={`${title}栏目`}>
-            <Link to={top ? columnHref(top) : listPath} className={!sub ? 'chip is-active' : 'chip'} aria-current={!sub ? 'page' : undefined}>全部</Link>
+          <nav className="chips" aria-label={t('list.columns', { v: title })}>
+            <Link to={top ? columnHref(top) : listPath} className={!sub ? 'chip is-active' : 'chip'} aria-current={!sub ? 'page' : undefined}>{t('list.all')}</Link>
             {subs.map((c) => (
               <Link key={c.id} to={columnHref(c)} className={sub?.id === c.id ? 'chip is-active' : 'chip'} aria-current={sub?.id === c.id ? 'page' : undefined}>{c.label}</Link>
             ))}
           </nav>
         )}
         <div className="list-toolbar">
-          <p className="muted">{keyword ? `“${keyword}”的搜索结果` : `最新${title}`}</p>
-          <SearchBox label={`搜索${title}`} placeholder="输入关键词" />
+          <p className="muted">{keyword ? t('list.results', { v: keyword }) : t('list.latest', { v: title })}</p>
+          <SearchBox label={t('list.search', { v: title })} placeholder={t('list.keyword')} />
         </div>
         {waiting || list.loading ? (
           <Loading rows={5} />
@@ -88,7 +91,7 @@ export function ArticleListPage({ kind, title: fallback, subtitle, description }
                       </div>
                       <h2 className="article-item-title">{a.title}</h2>
                       {a.summary && <p className="card-text clamp-3">{a.summary}</p>}
-                      <span className="read-more" aria-hidden="true">阅读全文 →</span>
+                      <span className="read-more" aria-hidden="true">{t('list.readMore')}</span>
                     </div>
                   </Link>
                 </li>
@@ -97,7 +100,7 @@ export function ArticleListPage({ kind, title: fallback, subtitle, description }
             <Pager total={list.data.total} page={page} />
           </>
         ) : (
-          <Empty text={keyword ? '没有找到相关内容，换个关键词试试。' : '暂无内容'} />
+          <Empty text={keyword ? t('list.noMatch') : undefined} />
         )}
       </div>
     </>

@@ -10,6 +10,7 @@ import { Pager } from '../ui/Pager';
 import { Empty, LoadFailed, Loading } from '../ui/States';
 import { pageOf } from './ArticleList';
 import { BID_TYPE_LABEL, bidClosed } from './bids';
+import { useT } from '../i18n';
 import { SearchBox } from './ArticleList';
 import { useNow } from '../lib/useNow';
 
@@ -19,7 +20,8 @@ export default function BidReport() {
   const settings = useSettings().data;
   const id = params.get('id') ?? (settings?.biddingColumnId != null ? String(settings.biddingColumnId) : null);
   const tab = params.get('tab');
-  const title = useColumnTitle('/bidReport', '招标采购');
+  const t = useT();
+  const title = useColumnTitle('/bidReport', t('section.bids'));
   const page = pageOf(params.get('page'));
   const children = useApi(id ? `columns:${id}` : null, () => api.columns(id!));
   const subs = children.data ?? [];
@@ -27,15 +29,15 @@ export default function BidReport() {
   const keyword = params.get('keyword');
   const now = useNow();
   const list = useArticles<BidFields>(id && !children.loading ? { kind: 'bid', columnId, page, limit: 10, keyword } : null);
-  useDocumentMeta(title, '本草制药招标采购公告：招标公告、变更公告与中标结果公示，公开、公平、公正的阳光采购。');
+  useDocumentMeta(title, t('bid.description'));
   const tabHref = (t: string | null) => `/bidReport?${new URLSearchParams({ ...(id ? { id } : {}), ...(t ? { tab: t } : {}) })}`;
   return (
     <>
-      <PageHead title={title} subtitle="公开、公平、公正，欢迎合格供应商参与" crumbs={[{ label: title }]} />
+      <PageHead title={title} subtitle={t('bid.subtitle')} crumbs={[{ label: title }]} />
       <div className="container section">
         {subs.length > 0 && (
-          <nav className="chips" aria-label="公告栏目">
-            <Link to={tabHref(null)} className={!tab ? 'chip is-active' : 'chip'} aria-current={!tab ? 'page' : undefined}>全部公告</Link>
+          <nav className="chips" aria-label={t('bid.columns')}>
+            <Link to={tabHref(null)} className={!tab ? 'chip is-active' : 'chip'} aria-current={!tab ? 'page' : undefined}>{t('bid.all')}</Link>
             {subs.map((c) => (
               <Link key={c.id} to={tabHref(String(c.id))} className={tab === String(c.id) ? 'chip is-active' : 'chip'} aria-current={tab === String(c.id) ? 'page' : undefined}>
                 {c.label}
@@ -44,8 +46,8 @@ export default function BidReport() {
           </nav>
         )}
         <div className="list-toolbar">
-          <p className="muted">{keyword ? `“${keyword}”的搜索结果` : '按项目名称或项目编号查找公告'}</p>
-          <SearchBox label="搜索公告（项目名称或编号）" placeholder="项目名称或编号，如 BC-ZB-2026-031" />
+          <p className="muted">{keyword ? t('list.results', { v: keyword }) : t('bid.hint')}</p>
+          <SearchBox label={t('bid.search')} placeholder={t('bid.searchHint')} />
         </div>
         {!id ? <Loading /> : list.loading || children.loading ? <Loading rows={5} /> : list.error ? <LoadFailed /> : list.data?.records.length ? (
           <>
@@ -53,12 +55,12 @@ export default function BidReport() {
               {list.data.records.map((b) => (
                 <li key={b.id} className="notice-row">
                   <Link to={`/bidDetail?id=${b.id}`} className="notice-link">
-                    <span className={`notice-type type-${b.fields.bidType ?? 'tender'}`}>{BID_TYPE_LABEL[b.fields.bidType ?? ''] ?? '公告'}</span>
+                    <span className={`notice-type type-${b.fields.bidType ?? 'tender'}`}>{t(BID_TYPE_LABEL[b.fields.bidType ?? ''] ?? 'bid.notice')}</span>
                     <span className="notice-main">
-                      <span className="notice-title">{b.title}{bidClosed(b.fields.bidType, b.fields.bidDeadline, now) && <span className="notice-closed">已截止</span>}</span>
+                      <span className="notice-title">{b.title}{bidClosed(b.fields.bidType, b.fields.bidDeadline, now) && <span className="notice-closed">{t('bid.closed')}</span>}</span>
                       <span className="notice-meta">
-                        {b.fields.purchaser && <span>采购人：{b.fields.purchaser}</span>}
-                        {b.fields.bidDeadline && <span>投标截止：{formatDateTime(b.fields.bidDeadline)}</span>}
+                        {b.fields.purchaser && <span>{t('bid.purchaserIs', { v: b.fields.purchaser })}</span>}
+                        {b.fields.bidDeadline && <span>{t('bid.deadlineIs', { v: formatDateTime(b.fields.bidDeadline) })}</span>}
                       </span>
                     </span>
                     <time className="notice-date" dateTime={b.publishedAt ?? undefined}>{formatDate(b.publishedAt)}</time>
@@ -68,7 +70,7 @@ export default function BidReport() {
             </ul>
             <Pager total={list.data.total} page={page} />
           </>
-        ) : <Empty text="暂无公告" />}
+        ) : <Empty text={t('bid.none')} />}
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import type { ApiState } from '../lib/useApi';
 import { Img } from '../ui/Img';
 import { RichText } from '../ui/RichText';
 import { LoadFailed, Loading } from '../ui/States';
+import { UntranslatedNotice } from '../ui/Untranslated';
 
 /** Body of an editorial page (about-us sections, culture): cover, rich text, gallery. */
 export function ContentBody({ state }: { state: ApiState<ArticleDetail> }) {
@@ -12,6 +13,7 @@ export function ContentBody({ state }: { state: ApiState<ArticleDetail> }) {
   const f = p.fields as Partial<PageFields>;
   return (
     <article className="content-page">
+      <UntranslatedNotice show={p.untranslated} />
       <h2 className="content-title">{p.title}</h2>
       {f.subtitle && <p className="content-subtitle">{f.subtitle}</p>}
       {p.summary && <p className="content-lead">{p.summary}</p>}

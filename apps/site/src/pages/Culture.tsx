@@ -3,14 +3,16 @@ import { useDocumentMeta } from '../lib/seo';
 import { useColumnTitle } from '../lib/useColumnTitle';
 import { PageHead } from '../ui/PageHead';
 import { ContentBody } from './ContentPage';
+import { useT } from '../i18n';
 
 export default function Culture() {
   const page = usePage('culture');
-  const title = useColumnTitle('/corporateCulturePage', '企业文化');
+  const t = useT();
+  const title = useColumnTitle('/corporateCulturePage', t('section.culture'));
   useDocumentMeta(page.data?.seoTitle || title, page.data?.seoDescription || page.data?.summary);
   return (
     <>
-      <PageHead title={title} subtitle="厚德载物，精诚制药" crumbs={[{ label: title }]} />
+      <PageHead title={title} subtitle={t('culture.subtitle')} crumbs={[{ label: title }]} />
       <div className="container section narrow">
         <ContentBody state={page} />
       </div>

@@ -3,6 +3,7 @@ import { useSettings } from '../api/site';
 import { useDocumentMeta } from '../lib/seo';
 import { PageHead } from '../ui/PageHead';
 import { Loading } from '../ui/States';
+import { AdrEntry } from './AdrEntry';
 
 const tel = (n: string) => `tel:${n.replace(/[^\d+]/g, '')}`;
 
@@ -43,6 +44,7 @@ export default function CustomerService() {
             </p>
           </section>
         )}
+        <AdrEntry />
       </div>
     </>
   );

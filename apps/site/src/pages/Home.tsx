@@ -7,6 +7,7 @@ import { Img } from '../ui/Img';
 import { ProductCard, StoryCard, detailPath } from '../ui/Cards';
 import { Empty, Loading } from '../ui/States';
 import { bidHref } from '../shell/Header';
+import { useT } from '../i18n';
 
 function HeroArt() {
   return (
@@ -33,7 +34,8 @@ function HeroArt() {
 }
 
 export default function Home() {
-  useDocumentMeta(null, '本草制药：以现代制药科技传承中医药精华，提供中成药产品、中医药健康知识、企业新闻、人才招聘与招标采购信息。');
+  const t = useT();
+  useDocumentMeta(null, t('home.description'));
   const settings = useSettings().data;
   const overview = usePage('overview');
   const products = useArticles<ProductFields>({ kind: 'product', page: 1, limit: 4 });
@@ -47,15 +49,15 @@ export default function Home() {
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero-inner">
           <div className="hero-copy">
-            <p className="eyebrow">传承精华 · 守正创新</p>
-            <h1 id="hero-title">以现代制药科技，做让人放心的好中药</h1>
-            <p className="hero-lead">从道地药材的源头把控，到全过程质量追溯，本草制药以严谨的标准守护每一份疗效与安心。</p>
+            <p className="eyebrow">{t('home.eyebrow')}</p>
+            <h1 id="hero-title">{t('home.title')}</h1>
+            <p className="hero-lead">{t('home.lead')}</p>
             <div className="hero-actions">
               <Link className="btn btn-accent" to="/productPage">
-                浏览产品中心
+                {t('home.browseProducts')}
               </Link>
               <Link className="btn btn-outline-light" to="/aboutPage?showIndex=0">
-                走进本草
+                {t('home.meetUs')}
               </Link>
             </div>
           </div>
@@ -69,8 +71,8 @@ export default function Home() {
             {overview.data?.cover ? <Img image={overview.data.cover} sizes="(max-width: 900px) 100vw, 560px" priority /> : <div className="media-placeholder media-wide" aria-hidden="true" />}
           </div>
           <div>
-            <p className="eyebrow eyebrow-dark">关于本草</p>
-            <h2 id="about-title" className="section-title">{overview.data?.title ?? '公司概况'}</h2>
+            <p className="eyebrow eyebrow-dark">{t('home.aboutEyebrow')}</p>
+            <h2 id="about-title" className="section-title">{overview.data?.title ?? t('section.overview')}</h2>
             {overview.loading ? <Loading rows={2} /> : <p className="section-lead">{overview.data?.summary}</p>}
             {highlights.length > 0 && (
               <dl className="stats">
@@ -83,10 +85,10 @@ export default function Home() {
               </dl>
             )}
             <ul className="about-links">
-              <li><Link to="/aboutPage?showIndex=0">公司概况</Link></li>
-              <li><Link to="/aboutPage?showIndex=2">发展战略</Link></li>
-              <li><Link to="/aboutPage?showIndex=4">发展历程</Link></li>
-              <li><Link to="/corporateCulturePage">企业文化</Link></li>
+              <li><Link to="/aboutPage?showIndex=0">{t('section.overview')}</Link></li>
+              <li><Link to="/aboutPage?showIndex=2">{t('section.strategy')}</Link></li>
+              <li><Link to="/aboutPage?showIndex=4">{t('section.history')}</Link></li>
+              <li><Link to="/corporateCulturePage">{t('section.culture')}</Link></li>
             </ul>
           </div>
         </div>
@@ -96,10 +98,10 @@ export default function Home() {
         <div className="container">
           <div className="section-head">
             <div>
-              <p className="eyebrow eyebrow-dark">产品中心</p>
-              <h2 id="products-title" className="section-title">精选产品</h2>
+              <p className="eyebrow eyebrow-dark">{t('section.products')}</p>
+              <h2 id="products-title" className="section-title">{t('home.productsTitle')}</h2>
             </div>
-            <Link className="more-link" to="/productPage">全部产品<span className="sr-only">（产品中心）</span> →</Link>
+            <Link className="more-link" to="/productPage">{t('home.allProducts')}<span className="sr-only"> ({t('section.products')})</span> →</Link>
           </div>
           {products.loading ? <Loading /> : products.data?.records.length ? (
             <div className="grid grid-4">
@@ -113,10 +115,10 @@ export default function Home() {
         <div className="container">
           <div className="section-head">
             <div>
-              <p className="eyebrow eyebrow-dark">新闻动态</p>
-              <h2 id="news-title" className="section-title">本草新闻</h2>
+              <p className="eyebrow eyebrow-dark">{t('section.news')}</p>
+              <h2 id="news-title" className="section-title">{t('home.newsTitle')}</h2>
             </div>
-            <Link className="more-link" to="/newsPage">更多新闻<span className="sr-only">（新闻动态）</span> →</Link>
+            <Link className="more-link" to="/newsPage">{t('home.moreNews')}<span className="sr-only"> ({t('section.news')})</span> →</Link>
           </div>
           {news.loading ? <Loading /> : lead ? (
             <div className="news-split">
@@ -141,10 +143,10 @@ export default function Home() {
         <div className="container">
           <div className="section-head">
             <div>
-              <p className="eyebrow eyebrow-dark">中医药知识</p>
-              <h2 id="tcm-title" className="section-title">本草讲堂</h2>
+              <p className="eyebrow eyebrow-dark">{t('section.medicine')}</p>
+              <h2 id="tcm-title" className="section-title">{t('home.tcmTitle')}</h2>
             </div>
-            <Link className="more-link" to="/chineseMedicinePage">更多知识<span className="sr-only">（中医药知识）</span> →</Link>
+            <Link className="more-link" to="/chineseMedicinePage">{t('home.moreTcm')}<span className="sr-only"> ({t('section.medicine')})</span> →</Link>
           </div>
           {medicine.loading ? <Loading /> : medicine.data?.records.length ? (
             <div className="grid grid-3">
@@ -154,17 +156,17 @@ export default function Home() {
         </div>
       </section>
 
-      <section className="section" aria-label="加入与合作">
+      <section className="section" aria-label={t('home.join')}>
         <div className="container grid grid-2 cta-pair">
           <Link className="cta-card cta-green" to="/manpowerPage">
-            <span className="cta-kicker">人才招聘</span>
-            <span className="cta-title">与本草一起，做好每一味药</span>
-            <span className="cta-text">研发、质量、生产、营销等岗位持续开放 →</span>
+            <span className="cta-kicker">{t('section.jobs')}</span>
+            <span className="cta-title">{t('home.jobsTitle')}</span>
+            <span className="cta-text">{t('home.jobsText')}</span>
           </Link>
           <Link className="cta-card cta-ochre" to={bidHref(settings?.biddingColumnId)}>
-            <span className="cta-kicker">招标采购</span>
-            <span className="cta-title">公开、公平、公正的阳光采购</span>
-            <span className="cta-text">查看招标公告、变更公告与结果公示 →</span>
+            <span className="cta-kicker">{t('section.bids')}</span>
+            <span className="cta-title">{t('home.bidsTitle')}</span>
+            <span className="cta-text">{t('home.bidsText')}</span>
           </Link>
         </div>
       </section>

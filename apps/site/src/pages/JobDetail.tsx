@@ -6,9 +6,14 @@ import { useDocumentMeta } from '../lib/seo';
 import { useColumnTitle } from '../lib/useColumnTitle';
 import { PageHead } from '../ui/PageHead';
 import { PreviewBanner } from '../ui/PreviewBanner';
+import { UntranslatedNotice } from '../ui/Untranslated';
 import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
+import { JobApplyEntry } from './JobApplyEntry';
+
+/** the visitor's calendar day, YYYY-MM-DD: a job whose end date is before it no longer takes applications */
+const localDay = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
 function Block({ title, text }: { title: string; text?: string }) {
   if (!text) return null;
@@ -38,6 +43,7 @@ export default function JobDetail() {
         {loading ? <Loading rows={6} /> : !j ? <LoadFailed /> : (
           <article className="job">
             <PreviewBanner show={j.preview} />
+            <UntranslatedNotice show={j.untranslated} />
             <h1 className="article-title">{j.title}</h1>
             <dl className="facts">
               {f.department && (<div><dt>所属部门</dt><dd>{f.department}</dd></div>)}
@@ -57,6 +63,7 @@ export default function JobDetail() {
                 <p>{f.contact}</p>
               </section>
             )}
+            {!j.preview && <JobApplyEntry jobId={j.id} closed={!!f.endDate && f.endDate < localDay()} />}
             <p>
               <Link className="btn btn-ghost" to="/jobBoard">返回职位列表</Link>
             </p>

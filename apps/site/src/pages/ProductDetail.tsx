@@ -12,39 +12,30 @@ import { PreviewBanner } from '../ui/PreviewBanner';
 import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
+import { AdrEntry } from './AdrEntry';
+import { UntranslatedNotice } from '../ui/Untranslated';
+import { useT, type MessageKey } from '../i18n';
 
-/** The sections of a Chinese drug label (药品说明书), in their statutory order. */
-export const LABEL_ROWS: [keyof ProductFields, string][] = [
-  ['ingredients', '成份'],
-  ['appearance', '性状'],
-  ['indications', '功能主治'],
-  ['specification', '规格'],
-  ['usage', '用法用量'],
-  ['adverseReactions', '不良反应'],
-  ['contraindications', '禁忌'],
-  ['precautions', '注意事项'],
-  ['storage', '贮藏'],
-  ['packaging', '包装'],
-  ['validity', '有效期'],
-  ['standard', '执行标准'],
-  ['approvalNumber', '批准文号'],
-  ['manufacturer', '生产企业'],
-];
+/** The sections of a Chinese drug label (药品说明书), in their statutory order (names: `label.<field>`). */
+export const LABEL_ROWS = [
+  'ingredients', 'appearance', 'indications', 'specification', 'usage', 'adverseReactions', 'contraindications',
+  'precautions', 'storage', 'packaging', 'validity', 'standard', 'approvalNumber', 'manufacturer',
+] as const satisfies readonly (keyof ProductFields)[];
 
 /** the statutory line above a label: Rx labels are read with a physician, OTC ones by the buyer */
-export const labelWarning = (rxOtc?: string) =>
-  rxOtc === 'Rx' ? '请仔细阅读说明书并在医师指导下使用' : '请仔细阅读说明书并按说明使用或在药师指导下购买和使用';
+export const labelWarning = (rxOtc?: string): MessageKey => (rxOtc === 'Rx' ? 'product.warnRx' : 'product.warnOtc');
 
 export default function ProductDetail() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const { data: p, loading, error } = useArticle<ProductFields>(id, params.get('preview'));
   const [shown, setShown] = useState(0);
-  const listTitle = useColumnTitle('/productPage', '产品中心');
+  const t = useT();
+  const listTitle = useColumnTitle('/productPage', t('section.products'));
   const f: Partial<ProductFields> = p?.fields ?? {};
-  const name = f.name || p?.title || '产品详情';
-  useDocumentMeta(p ? p.seoTitle || name : '产品详情', p ? p.seoDescription || `${name}：${f.indications ?? p.summary ?? ''}` : null);
-  if (!id || error?.code === 404) return <NotFoundBlock what="产品" back={{ to: '/productPage', label: `返回${listTitle}` }} />;
+  const name = f.name || p?.title || t('product.detail');
+  useDocumentMeta(p ? p.seoTitle || name : t('product.detail'), p ? p.seoDescription || `${name}: ${f.indications ?? p.summary ?? ''}` : null);
+  if (!id || error?.code === 404) return <NotFoundBlock what={t('product.what')} back={{ to: '/productPage', label: t('state.back', { v: listTitle }) }} />;
   const redirect = wrongKind(p, 'product');
   if (redirect) return redirect;
   const gallery = p ? [...(p.cover ? [p.cover] : []), ...(p.images ?? []).filter((im) => im.url !== p.cover?.url)] : [];
@@ -60,7 +51,8 @@ export default function ProductDetail() {
         ) : (
           <article className="product">
             <PreviewBanner show={p.preview} />
-            {f.rxOtc === 'Rx' && <p className="pro-only">处方药 · 仅供医药专业人士参阅</p>}
+            <UntranslatedNotice show={p.untranslated} />
+            {f.rxOtc === 'Rx' && <p className="pro-only">{t('product.proOnly')}</p>}
             <div className="product-top">
               <div className="product-gallery">
                 {current ? (
@@ -71,12 +63,12 @@ export default function ProductDetail() {
                   <div className="media-placeholder media-square" aria-hidden="true" />
                 )}
                 {gallery.length > 1 && (
-                  <ul className="thumbs" aria-label="产品图片">
+                  <ul className="thumbs" aria-label={t('product.images')}>
                     {gallery.map((im, i) => (
                       <li key={im.url}>
                         <button type="button" className={i === shown ? 'thumb is-active' : 'thumb'} aria-pressed={i === shown} onClick={() => setShown(i)}>
                           <Img image={im} sizes="80px" />
-                          <span className="sr-only">查看第 {i + 1} 张图片</span>
+                          <span className="sr-only">{t('product.viewImage', { n: i + 1 })}</span>
                         </button>
                       </li>
                     ))}
@@ -92,37 +84,37 @@ export default function ProductDetail() {
                 {f.pinyin && <p className="product-pinyin">{f.pinyin}</p>}
                 {p.summary && <p className="product-lead">{p.summary}</p>}
                 <dl className="product-facts">
-                  {f.specification && (<><dt>规格</dt><dd>{f.specification}</dd></>)}
-                  {f.approvalNumber && (<><dt>批准文号</dt><dd>{f.approvalNumber}</dd></>)}
-                  {f.manufacturer && (<><dt>生产企业</dt><dd>{f.manufacturer}</dd></>)}
+                  {f.specification && (<><dt>{t('label.specification')}</dt><dd>{f.specification}</dd></>)}
+                  {f.approvalNumber && (<><dt>{t('label.approvalNumber')}</dt><dd>{f.approvalNumber}</dd></>)}
+                  {f.manufacturer && (<><dt>{t('label.manufacturer')}</dt><dd>{f.manufacturer}</dd></>)}
                 </dl>
-                <p className="disclaimer">{f.rxOtc === 'Rx' ? '处方药：请凭医师处方购买，并在医师指导下使用。' : '请仔细阅读说明书并按说明使用或在药师指导下购买和使用。'}</p>
+                <p className="disclaimer">{f.rxOtc === 'Rx' ? t('product.rxNote') : t('product.otcNote')}</p>
               </div>
             </div>
 
             <section className="drug-label" aria-labelledby="label-title">
               <h2 id="label-title" className="drug-label-title">
-                {name} 说明书
+                {t('product.label', { name })}
                 <RxMark value={f.rxOtc} />
               </h2>
-              <p className="drug-label-warn">{labelWarning(f.rxOtc)}</p>
+              <p className="drug-label-warn">{t(labelWarning(f.rxOtc))}</p>
               <dl className="label-rows">
                 <div className="label-row">
-                  <dt>【药品名称】</dt>
+                  <dt>{t('product.drugName')}</dt>
                   <dd>
-                    通用名称：{name}
+                    {t('product.genericName', { v: name })}
                     {f.pinyin && (
                       <>
                         <br />
-                        汉语拼音：{f.pinyin}
+                        {t('product.pinyin', { v: f.pinyin })}
                       </>
                     )}
                   </dd>
                 </div>
-                {LABEL_ROWS.map(([key, label]) =>
+                {LABEL_ROWS.map((key) =>
                   f[key] ? (
                     <div className="label-row" key={key}>
-                      <dt>【{label}】</dt>
+                      <dt>{t('product.row', { v: t(`label.${key}`) })}</dt>
                       <dd>
                         {lines(String(f[key])).map((l, i) => (
                           <p key={i}>{l}</p>
@@ -134,9 +126,10 @@ export default function ProductDetail() {
               </dl>
             </section>
             {p.body && <RichText html={p.body} />}
-            <nav className="prev-next" aria-label="上一个与下一个产品">
-              <div>{p.prev ? <Link to={`/productDetail?id=${p.prev.id}`}>上一个：{p.prev.title}</Link> : <span className="muted">上一个：没有了</span>}</div>
-              <div>{p.next ? <Link to={`/productDetail?id=${p.next.id}`}>下一个：{p.next.title}</Link> : <span className="muted">下一个：没有了</span>}</div>
+            {!p.preview && <AdrEntry productId={p.id} />}
+            <nav className="prev-next" aria-label={t('product.prevNext')}>
+              <div>{p.prev ? <Link to={`/productDetail?id=${p.prev.id}`}>{t('product.prev', { v: p.prev.title })}</Link> : <span className="muted">{t('product.prev', { v: t('article.none') })}</span>}</div>
+              <div>{p.next ? <Link to={`/productDetail?id=${p.next.id}`}>{t('product.next', { v: p.next.title })}</Link> : <span className="muted">{t('product.next', { v: t('article.none') })}</span>}</div>
             </nav>
           </article>
         )}

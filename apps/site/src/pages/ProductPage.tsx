@@ -8,6 +8,7 @@ import { PageHead } from '../ui/PageHead';
 import { Pager } from '../ui/Pager';
 import { Empty, LoadFailed, Loading } from '../ui/States';
 import { pageOf, SearchBox } from './ArticleList';
+import { useT } from '../i18n';
 
 const LIMIT = 12;
 
@@ -17,9 +18,10 @@ export default function ProductPage() {
   const keyword = params.get('keyword');
   const page = pageOf(params.get('page'));
   const cats = useCategories().data ?? [];
-  const title = useColumnTitle('/productPage', '产品中心');
+  const t = useT();
+  const title = useColumnTitle('/productPage', t('section.products'));
   const list = useArticles<ProductFields>({ kind: 'product', category, keyword, page, limit: LIMIT });
-  useDocumentMeta(category ? `${category} — ${title}` : title, '本草制药产品中心：按类别浏览中成药产品，查看成份、功能主治、用法用量、批准文号等说明书信息。');
+  useDocumentMeta(category ? `${category} — ${title}` : title, t('product.description'));
   const total = cats.reduce((n, c) => n + c.count, 0);
   const catHref = (c: string | null) => {
     const q = new URLSearchParams(params);
@@ -30,12 +32,12 @@ export default function ProductPage() {
   };
   return (
     <>
-      <PageHead title={title} subtitle="道地药材，精工制药，每一味都有据可查" crumbs={[{ label: title, to: category ? '/productPage' : undefined }, ...(category ? [{ label: category }] : [])]} />
+      <PageHead title={title} subtitle={t('product.subtitle')} crumbs={[{ label: title, to: category ? '/productPage' : undefined }, ...(category ? [{ label: category }] : [])]} />
       <div className="container section">
         <div className="list-toolbar">
-          <nav className="chips" aria-label="产品类别">
+          <nav className="chips" aria-label={t('product.categories')}>
             <Link to={catHref(null)} className={!category ? 'chip is-active' : 'chip'} aria-current={!category ? 'page' : undefined}>
-              全部{total ? <span className="chip-count">{total}</span> : null}
+              {t('list.all')}{total ? <span className="chip-count">{total}</span> : null}
             </Link>
             {cats.map((c) => (
               <Link key={c.name} to={catHref(c.name)} className={category === c.name ? 'chip is-active' : 'chip'} aria-current={category === c.name ? 'page' : undefined}>
@@ -44,7 +46,7 @@ export default function ProductPage() {
               </Link>
             ))}
           </nav>
-          <SearchBox label="搜索产品" placeholder="产品名称或功能主治" />
+          <SearchBox label={t('product.search')} placeholder={t('product.searchHint')} />
         </div>
         {list.loading ? (
           <Loading rows={4} />
@@ -52,7 +54,7 @@ export default function ProductPage() {
           <LoadFailed />
         ) : list.data?.records.length ? (
           <>
-            <h2 className="sr-only">{category ?? '全部产品'}</h2>
+            <h2 className="sr-only">{category ?? t('product.all')}</h2>
             <div className="grid grid-4">
               {list.data.records.map((p, i) => (
                 <ProductCard key={p.id} p={p} priority={i < 2} />
@@ -61,9 +63,9 @@ export default function ProductPage() {
             <Pager total={list.data.total} page={page} limit={LIMIT} />
           </>
         ) : (
-          <Empty text="该类别下暂无产品" />
+          <Empty text={t('product.emptyCategory')} />
         )}
-        <p className="disclaimer">请按药品说明书或在药师指导下购买和使用。处方药须凭执业医师处方购买和使用。</p>
+        <p className="disclaimer">{t('product.disclaimer')}</p>
       </div>
     </>
   );

@@ -1,4 +1,7 @@
-export const BID_TYPE_LABEL: Record<string, string> = { tender: '招标公告', change: '变更公告', result: '结果公告' };
+import type { MessageKey } from '../i18n';
+
+/** the dictionary key naming each type of notice */
+export const BID_TYPE_LABEL: Record<string, MessageKey> = { tender: 'bid.tender', change: 'bid.change', result: 'bid.result' };
 
 /**
  * A tender or change notice whose bid deadline has passed is closed (已截止): worked out from the

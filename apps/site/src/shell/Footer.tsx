@@ -4,19 +4,23 @@ import { showUnderConstruction } from '../ui/overlay';
 import { LogoMark } from '../ui/Logo';
 import { bidHref } from './Header';
 import { useColumnTitle } from '../lib/useColumnTitle';
+import { useLang, useT } from '../i18n';
+import { ADR_LINK } from '../pages/adrLink';
 
 export const ABOUT_SECTIONS = [
-  { showIndex: 0, label: '公司概况', slug: 'overview' },
-  { showIndex: 2, label: '发展战略', slug: 'strategy' },
-  { showIndex: 4, label: '发展历程', slug: 'history' },
-  { showIndex: 5, label: '党建工作', slug: 'party' },
+  { showIndex: 0, label: 'section.overview', slug: 'overview' },
+  { showIndex: 2, label: 'section.strategy', slug: 'strategy' },
+  { showIndex: 4, label: 'section.history', slug: 'history' },
+  { showIndex: 5, label: 'section.party', slug: 'party' },
 ] as const;
 
 const SERVICE_HOURS = '9:00-21:00';
 
 export function Footer() {
   const s = useSettings().data;
-  const culture = useColumnTitle('/corporateCulturePage', '企业文化');
+  const t = useT();
+  const culture = useColumnTitle('/corporateCulturePage', t('section.culture'));
+  const company = useLang() === 'zh' ? s?.companyName ?? t('site.name') : t('site.name');
   const tel = (n: string) => `tel:${n.replace(/[^\d+]/g, '')}`;
   return (
     <footer className="site-footer">
@@ -25,24 +29,24 @@ export function Footer() {
           <Link to="/homePage" className="brand brand-light">
             <LogoMark size={36} />
             <span className="brand-text">
-              <span className="brand-name">{s?.companyName ?? '本草制药'}</span>
+              <span className="brand-name">{company}</span>
             </span>
-            <span className="sr-only">首页</span>
+            <span className="sr-only">{t('nav.home')}</span>
           </Link>
-          <p className="footer-note">传承精华，守正创新。以现代制药科技，做让人放心的好中药。</p>
-          {s?.address && <p className="footer-note">地址：{s.address}</p>}
+          <p className="footer-note">{t('footer.motto')}</p>
+          {s?.address && <p className="footer-note">{t('footer.address', { v: s.address })}</p>}
           {s?.email && (
             <p className="footer-note">
-              邮箱：<a href={`mailto:${s.email}`}>{s.email}</a>
+              {t('footer.email')}<a href={`mailto:${s.email}`}>{s.email}</a>
             </p>
           )}
         </div>
-        <nav className="footer-col" aria-label="关于我们">
-          <h2>关于我们</h2>
+        <nav className="footer-col" aria-label={t('section.about')}>
+          <h2>{t('section.about')}</h2>
           <ul>
             {ABOUT_SECTIONS.map((a) => (
               <li key={a.showIndex}>
-                <Link to={`/aboutPage?showIndex=${a.showIndex}`}>{a.label}</Link>
+                <Link to={`/aboutPage?showIndex=${a.showIndex}`}>{t(a.label)}</Link>
               </li>
             ))}
             <li>
@@ -50,50 +54,49 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <nav className="footer-col" aria-label="服务与合作">
-          <h2>服务与合作</h2>
+        <nav className="footer-col" aria-label={t('footer.services')}>
+          <h2>{t('footer.services')}</h2>
           <ul>
+            {(['service.mall', 'service.invest', 'service.online'] as const).map((k) => (
+              <li key={k}>
+                <button type="button" className="linkish" onClick={() => showUnderConstruction(t(k))}>{t(k)}</button>
+              </li>
+            ))}
             <li>
-              <button type="button" className="linkish" onClick={() => showUnderConstruction('网上商城')}>网上商城</button>
+              <Link to={bidHref(s?.biddingColumnId)}>{t('section.bids')}</Link>
             </li>
             <li>
-              <button type="button" className="linkish" onClick={() => showUnderConstruction('产品招商')}>产品招商</button>
+              <Link to="/manpowerPage">{t('section.jobs')}</Link>
             </li>
             <li>
-              <button type="button" className="linkish" onClick={() => showUnderConstruction('在线服务')}>在线服务</button>
-            </li>
-            <li>
-              <Link to={bidHref(s?.biddingColumnId)}>招标采购</Link>
-            </li>
-            <li>
-              <Link to="/manpowerPage">人才招聘</Link>
-            </li>
-            <li>
-              <Link to="/common/page">网站导航</Link>
+              <Link to="/common/page">{t('section.siteMap')}</Link>
             </li>
           </ul>
         </nav>
         <div className="footer-col footer-contact">
-          <h2>客户服务</h2>
+          <h2>{t('footer.customer')}</h2>
           <ul>
             {(s?.hotlines ?? []).slice(0, 2).map((h, i) => (
               <li key={h}>
-                <span className="footer-label">{i === 0 ? '服务热线' : '咨询电话'}</span>
+                <span className="footer-label">{i === 0 ? t('footer.hotline') : t('footer.consult')}</span>
                 <a className="footer-phone" href={tel(h)}>{h}</a>
               </li>
             ))}
             <li>
-              <span className="footer-label">服务时间</span> 每日 {s?.serviceHours || SERVICE_HOURS}
+              <span className="footer-label">{t('footer.hours')}</span> {t('footer.daily', { v: s?.serviceHours || SERVICE_HOURS })}
             </li>
             <li>
-              <Link to="/cs">联系我们 →</Link>
+              <Link to="/adrReport">{ADR_LINK[useLang()]}</Link>
+            </li>
+            <li>
+              <Link to="/cs">{t('footer.contact')}</Link>
             </li>
           </ul>
         </div>
       </div>
       <div className="footer-legal">
         <div className="container footer-legal-inner">
-          <p>© {new Date().getFullYear()} {s?.companyName ?? '本草制药'} 版权所有</p>
+          <p>{t('footer.rights', { year: new Date().getFullYear(), name: company })}</p>
           <p className="filings">
             {s?.icp && (
               <a href={s.icpUrl || 'https://beian.miit.gov.cn/'} target="_blank" rel="noopener noreferrer">
@@ -101,7 +104,7 @@ export function Footer() {
               </a>
             )}
             {s?.publicSecurityFiling && <span>{s.publicSecurityFiling}</span>}
-            {s?.drugInfoCert && <span>互联网药品信息服务资格证书：{s.drugInfoCert}</span>}
+            {s?.drugInfoCert && <span>{t('footer.drugCert', { v: s.drugInfoCert })}</span>}
           </p>
         </div>
       </div>

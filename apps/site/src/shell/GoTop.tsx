@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSettings } from '../api/site';
 import { goTopVisible } from '../lib/scroll';
+import { useT } from '../i18n';
 
 /** Go-to-top widget with a consultation-phone popover (SPEC §2, threshold 200px). */
 export function GoTop() {
@@ -10,6 +11,7 @@ export function GoTop() {
   const popId = useId();
   const hotlines = useSettings().data?.hotlines ?? [];
   const box = useRef<HTMLDivElement>(null);
+  const t = useT();
 
   useEffect(() => {
     const on = () => {
@@ -38,29 +40,29 @@ export function GoTop() {
   }, [visible]);
 
   return (
-    <aside className={`gotop${visible ? ' is-visible' : ''}`} ref={box} hidden={!visible} data-testid="gotop" aria-label="快捷工具">
+    <aside className={`gotop${visible ? ' is-visible' : ''}`} ref={box} hidden={!visible} data-testid="gotop" aria-label={t('tools.label')}>
       {phoneOpen && (
-        <div className="gotop-popover" id={popId} role="dialog" aria-label="咨询电话">
-          <p className="gotop-pop-title">咨询电话</p>
+        <div className="gotop-popover" id={popId} role="dialog" aria-label={t('tools.phone')}>
+          <p className="gotop-pop-title">{t('tools.phone')}</p>
           {hotlines.map((h) => (
             <a key={h} href={`tel:${h.replace(/[^\d+]/g, '')}`} className="gotop-phone">
               {h}
             </a>
           ))}
-          <p className="gotop-pop-note">每日 9:00-21:00</p>
+          <p className="gotop-pop-note">{t('tools.hours')}</p>
         </div>
       )}
       <button type="button" className="gotop-btn" aria-expanded={phoneOpen} aria-controls={popId} onClick={() => setPhoneOpen((o) => !o)}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
           <path fill="currentColor" d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z" />
         </svg>
-        <span className="sr-only">咨询电话</span>
+        <span className="sr-only">{t('tools.phone')}</span>
       </button>
       <button type="button" className="gotop-btn" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
           <path fill="currentColor" d="M12 5l7 7-1.4 1.4L13 8.8V20h-2V8.8l-4.6 4.6L5 12z" />
         </svg>
-        <span className="sr-only">返回顶部</span>
+        <span className="sr-only">{t('tools.top')}</span>
       </button>
     </aside>
   );

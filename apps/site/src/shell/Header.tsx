@@ -6,6 +6,9 @@ import { headerScrolled } from '../lib/scroll';
 import { currentVisitor, logout, onVisitorChange } from '../lib/auth';
 import { showUnderConstruction } from '../ui/overlay';
 import { LogoMark } from '../ui/Logo';
+import { useT } from '../i18n';
+import { LangSwitch } from './LangSwitch';
+import { HeaderSearch } from './HeaderSearch';
 
 export function bidHref(biddingColumnId: string | number | null | undefined) {
   return biddingColumnId != null ? `/bidReport?id=${encodeURIComponent(String(biddingColumnId))}` : '/bidReport';
@@ -28,6 +31,7 @@ export function Header() {
   const scrolled = useScrolled();
   const [open, setOpen] = useState(false);
   const navId = useId();
+  const t = useT();
   const visitor = useSyncExternalStore(onVisitorChange, () => sessionStorage.getItem('bencao-site-visitor'), () => null);
   const menu = columns ? buildMenu(columns, settings?.biddingColumnId) : [];
   const bidding = bidHref(settings?.biddingColumnId);
@@ -36,7 +40,7 @@ export function Header() {
   useEffect(() => setOpen(false), [pathname]);
 
   const services = (cls?: string) =>
-    ['网上商城', '在线客服', '在线服务'].map((name) => (
+    [t('service.mall'), t('service.chat'), t('service.online')].map((name) => (
       <li key={name} className={cls}>
         <button type="button" className="linkish" onClick={() => showUnderConstruction(name)}>
           {name}
@@ -49,19 +53,22 @@ export function Header() {
       <div className="topbar">
         <div className="container topbar-inner">
           <p className="topbar-hotline">
-            服务热线 {hotline ? <a href={`tel:${hotline.replace(/[^\d+]/g, '')}`}>{hotline}</a> : <span className="muted">—</span>}
+            {t('header.hotline')} {hotline ? <a href={`tel:${hotline.replace(/[^\d+]/g, '')}`}>{hotline}</a> : <span className="muted">—</span>}
           </p>
-          <ul className="topbar-links" aria-label="快捷服务">
+          <ul className="topbar-links" aria-label={t('nav.quick')}>
             {services('topbar-service')}
             <li>
-              <Link to={bidding} className={menuPathFor(pathname) === '/bidReport' ? 'is-active' : undefined}>招标采购</Link>
+              <Link to={bidding} className={menuPathFor(pathname) === '/bidReport' ? 'is-active' : undefined}>{t('section.bids')}</Link>
             </li>
             <li>
               {visitor ? (
-                <button type="button" className="linkish" onClick={logout} title={currentVisitor()?.name}>退出</button>
+                <button type="button" className="linkish" onClick={logout} title={currentVisitor()?.name}>{t('header.logout')}</button>
               ) : (
-                <Link to="/login">登录</Link>
+                <Link to="/login">{t('header.login')}</Link>
               )}
+            </li>
+            <li>
+              <LangSwitch />
             </li>
           </ul>
         </div>
@@ -71,16 +78,16 @@ export function Header() {
           <Link to="/homePage" className="brand">
             <LogoMark />
             <span className="brand-text">
-              <span className="brand-name">本草制药</span>
-              <span className="brand-sub">BENCAO PHARMACEUTICAL</span>
+              <span className="brand-name">{t('site.name')}</span>
+              <span className="brand-sub">{t('site.nameSub')}</span>
             </span>
-            <span className="sr-only">首页</span>
+            <span className="sr-only">{t('nav.home')}</span>
           </Link>
           <button type="button" className="menu-toggle" aria-expanded={open} aria-controls={navId} onClick={() => setOpen((o) => !o)}>
             <span className="menu-toggle-bars" aria-hidden="true" />
-            <span className="sr-only">{open ? '关闭菜单' : '打开菜单'}</span>
+            <span className="sr-only">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
           </button>
-          <nav id={navId} className={`main-nav${open ? ' is-open' : ''}`} aria-label="主导航">
+          <nav id={navId} className={`main-nav${open ? ' is-open' : ''}`} aria-label={t('nav.main')}>
             <ul className="nav-list">
               {menu.map((c) => {
                 const active = isColumnActive(c, pathname) || c.children.some((k) => isColumnActive(k, pathname));
@@ -102,13 +109,14 @@ export function Header() {
                 );
               })}
             </ul>
-            <ul className="mobile-services" aria-label="更多服务">
+            <ul className="mobile-services" aria-label={t('nav.more')}>
               {services()}
               <li>
-                <Link to={bidding}>招标采购</Link>
+                <Link to={bidding}>{t('section.bids')}</Link>
               </li>
             </ul>
           </nav>
+          <HeaderSearch />
         </div>
       </div>
     </header>

@@ -5,6 +5,7 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { GoTop } from './GoTop';
 import { Overlay } from '../ui/Overlay';
+import { t as tr, useT } from '../i18n';
 
 const editable = (t: EventTarget | null) => {
   const el = t as HTMLElement | null;
@@ -22,7 +23,7 @@ export function ScrollToTop() {
 }
 
 export function ProgressBar() {
-  return <div className="nav-progress" role="progressbar" aria-label="页面加载中" />;
+  return <div className="nav-progress" role="progressbar" aria-label={tr('nav.loading')} />;
 }
 
 /** The app root: copy protection (a site setting, on by default), overlays, scroll reset. */
@@ -57,10 +58,11 @@ export function AppRoot({ children }: { children: React.ReactNode }) {
 }
 
 export function SiteLayout() {
+  const t = useT();
   return (
     <AppRoot>
       <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
-        跳到主要内容
+        {t('nav.skip')}
       </a>
       <Header />
       <main id="main" tabIndex={-1}>

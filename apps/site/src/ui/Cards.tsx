@@ -2,21 +2,25 @@ import { Link } from 'react-router';
 import type { ArticleSummary, NewsFields, ProductFields } from '../api/types';
 import { formatDate } from '../lib/format';
 import { Img } from './Img';
+import { useT } from '../i18n';
 
 export const detailPath = { news: '/newsDetail', product: '/productDetail', medicine: '/medicDetail', job: '/jobDetail', bid: '/bidDetail', page: '/aboutPage' } as const;
 
 export function RxMark({ value }: { value?: 'Rx' | 'OTC' | string }) {
+  const t = useT();
   if (!value) return null;
   const otc = value.toUpperCase() === 'OTC';
+  const label = otc ? t('product.otc') : t('product.rx');
   return (
-    <span className={otc ? 'rx-mark rx-otc' : 'rx-mark rx-rx'} title={otc ? '非处方药' : '处方药'}>
+    <span className={otc ? 'rx-mark rx-otc' : 'rx-mark rx-rx'} title={label}>
       {otc ? 'OTC' : 'Rx'}
-      <span className="sr-only">{otc ? '（非处方药）' : '（处方药）'}</span>
+      <span className="sr-only"> ({label})</span>
     </span>
   );
 }
 
 export function ProductCard({ p, priority = false }: { p: ArticleSummary<ProductFields>; priority?: boolean }) {
+  const t = useT();
   return (
     <article className="card product-card">
       <Link to={`${detailPath.product}?id=${p.id}`} className="card-link">
@@ -29,7 +33,7 @@ export function ProductCard({ p, priority = false }: { p: ArticleSummary<Product
             <RxMark value={p.fields.rxOtc} />
           </div>
           <h3 className="card-title">{p.fields.name || p.title}</h3>
-          {p.fields.specification && <p className="card-text">规格：{p.fields.specification}</p>}
+          {p.fields.specification && <p className="card-text">{t('product.spec', { v: p.fields.specification })}</p>}
         </div>
       </Link>
     </article>

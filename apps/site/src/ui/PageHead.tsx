@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '../i18n';
 
 export interface Crumb {
   label: string;
@@ -8,13 +9,14 @@ export interface Crumb {
 /** The band at the top of every inner page: title, subtitle and the breadcrumb. */
 /** On detail pages the section name is not the page's heading (`titleAs="p"`): the item's own title is the h1. */
 export function PageHead({ title, subtitle, crumbs, titleAs = 'h1' }: { title: string; subtitle?: string; crumbs: Crumb[]; titleAs?: 'h1' | 'p' }) {
+  const t = useT();
   return (
     <div className="page-head">
       <div className="container">
-        <nav aria-label="面包屑" className="breadcrumb">
+        <nav aria-label={t('nav.breadcrumb')} className="breadcrumb">
           <ol>
             <li>
-              <Link to="/homePage">首页</Link>
+              <Link to="/homePage">{t('nav.home')}</Link>
             </li>
             {crumbs.map((c, i) => (
               <li key={i}>{c.to ? <Link to={c.to}>{c.label}</Link> : <span aria-current="page">{c.label}</span>}</li>

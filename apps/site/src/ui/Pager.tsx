@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { useT } from '../i18n';
 
 /** Page numbers around the current one, with gaps: 1 … 4 5 6 … 12. Pure. */
 export function pageItems(current: number, pages: number): (number | '…')[] {
@@ -13,27 +14,28 @@ export function pageItems(current: number, pages: number): (number | '…')[] {
 /** Pager whose links keep the state in the URL (?page=N), default size 10 (SPEC §9). */
 export function Pager({ total, page, limit = 10 }: { total: number; page: number; limit?: number }) {
   const { pathname, search } = useLocation();
+  const t = useT();
   const pages = Math.max(1, Math.ceil(total / limit));
   const href = (p: number) => {
     const q = new URLSearchParams(search);
     q.set('page', String(p));
     return `${pathname}?${q}`;
   };
-  if (total <= limit) return <p className="pager-total">共 {total} 条</p>;
+  if (total <= limit) return <p className="pager-total">{t('pager.total', { n: total })}</p>;
   return (
-    <nav className="pager" aria-label="分页">
-      <span className="pager-total">共 {total} 条</span>
-      {page > 1 ? <Link to={href(page - 1)}>上一页</Link> : <span className="is-disabled">上一页</span>}
+    <nav className="pager" aria-label={t('pager.label')}>
+      <span className="pager-total">{t('pager.total', { n: total })}</span>
+      {page > 1 ? <Link to={href(page - 1)}>{t('pager.prev')}</Link> : <span className="is-disabled">{t('pager.prev')}</span>}
       {pageItems(page, pages).map((p, i) =>
         p === '…' ? (
           <span key={`g${i}`} className="pager-gap" aria-hidden="true">…</span>
         ) : p === page ? (
           <span key={p} className="is-current" aria-current="page">{p}</span>
         ) : (
-          <Link key={p} to={href(p)} aria-label={`第 ${p} 页`}>{p}</Link>
+          <Link key={p} to={href(p)} aria-label={t('pager.page', { n: p })}>{p}</Link>
         ),
       )}
-      {page < pages ? <Link to={href(page + 1)}>下一页</Link> : <span className="is-disabled">下一页</span>}
+      {page < pages ? <Link to={href(page + 1)}>{t('pager.next')}</Link> : <span className="is-disabled">{t('pager.next')}</span>}
     </nav>
   );
 }

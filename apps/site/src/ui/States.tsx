@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
+import { useT } from '../i18n';
 
-export function Loading({ label = '正在加载…', rows = 3 }: { label?: string; rows?: number }) {
+export function Loading({ label, rows = 3 }: { label?: string; rows?: number }) {
+  const t = useT();
+  label ??= t('state.loading');
   return (
     <div className="loading" role="status" aria-live="polite">
       <span className="sr-only">{label}</span>
@@ -11,17 +14,19 @@ export function Loading({ label = '正在加载…', rows = 3 }: { label?: strin
   );
 }
 
-export function Empty({ text = '暂无内容' }: { text?: string }) {
-  return <p className="empty">{text}</p>;
+export function Empty({ text }: { text?: string }) {
+  const t = useT();
+  return <p className="empty">{text ?? t('state.empty')}</p>;
 }
 
 export function LoadFailed({ onRetry }: { onRetry?: () => void }) {
+  const t = useT();
   return (
     <div className="empty">
-      <p>内容暂时无法加载，请稍后再试。</p>
+      <p>{t('state.failed')}</p>
       {onRetry && (
         <button type="button" className="btn btn-ghost" onClick={onRetry}>
-          重新加载
+          {t('state.retry')}
         </button>
       )}
     </div>
@@ -29,10 +34,11 @@ export function LoadFailed({ onRetry }: { onRetry?: () => void }) {
 }
 
 export function NotFoundBlock({ what, back }: { what: string; back: { to: string; label: string } }) {
+  const t = useT();
   return (
     <div className="container section notfound-block">
-      <h1>未找到该{what}</h1>
-      <p>该内容可能已下线或链接有误。</p>
+      <h1>{t('state.notFound', { what })}</h1>
+      <p>{t('state.notFoundText')}</p>
       <Link className="btn btn-primary" to={back.to}>
         {back.label}
       </Link>

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 /** Toasts and dialogs the request client and the shell can open without React context. */
 export interface ToastState {
   id: number;
@@ -56,7 +57,7 @@ export function confirmDialog(opts: { title: string; message: string; okText?: s
         id,
         title: opts.title,
         message: opts.message,
-        okText: opts.okText ?? '确定',
+        okText: opts.okText ?? t('dialog.ok'),
         cancelText: opts.cancelText,
         resolve: (ok) => {
           if (state.dialog?.id === id) set({ dialog: null });
@@ -67,9 +68,7 @@ export function confirmDialog(opts: { title: string; message: string; okText?: s
   });
 }
 
-export const UNDER_CONSTRUCTION = '该页面正在建设中，敬请期待。';
-
-/** The "提示" dialog of the top bar and the footer (SPEC §2). */
+/** The "提示" dialog of the top bar and the footer (SPEC §2), in the site's language. */
 export function showUnderConstruction(what?: string) {
-  return confirmDialog({ title: '提示', message: what ? `${what}页面正在建设中，敬请期待。` : UNDER_CONSTRUCTION, okText: '知道了' });
+  return confirmDialog({ title: t('dialog.notice'), message: what ? t('dialog.buildingOf', { v: what }) : t('dialog.building'), okText: t('dialog.gotIt') });
 }

@@ -55,6 +55,24 @@ export const formExportQuerySchema = formDataQuerySchema.omit({ page: true, limi
 
 export const formSubmitSchema = z.object({ data: z.record(z.string(), z.unknown()) });
 
+// ───────────── a chart over the submitted documents (portal widget) ─────────────
+
+export const FORM_CHART_AGGREGATES = ['count', 'sum'] as const;
+export const FORM_CHART_TYPES = ['bar', 'line', 'pie'] as const;
+const fieldKey = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,49}$/, { message: 'forms.keyFormat' });
+
+/** `GET /api/forms/:id/chart`: the documents grouped by a top-level field, counted or a number field summed. */
+export const formChartQuerySchema = z.object({
+  groupBy: fieldKey,
+  aggregate: z.enum(FORM_CHART_AGGREGATES).default('count'),
+  /** the number or money field summed (aggregate `sum`) */
+  valueField: fieldKey.optional(),
+}).refine((q) => q.aggregate !== 'sum' || !!q.valueField, { message: 'valid.required', path: ['valueField'] });
+export type FormChartQuery = z.infer<typeof formChartQuerySchema>;
+
+/** One group: the stored value (null: not filled), how it reads in the caller's language, the count or sum. */
+export interface FormChartPoint { key: string | null; label: string; value: number }
+
 /** A row of the form list. */
 export interface FormSummary {
   id: number;

@@ -83,6 +83,8 @@ export const taskDraftSchema = z.object({
   businessKey: z.string().trim().max(100).nullish().transform((v) => (v ? v : null)),
   variables: workflowVariablesSchema.optional().default({}),
   comment,
+  /** the start form's values typed so far (issue 12): kept unchecked until the draft is submitted */
+  form: z.record(z.string(), z.unknown()).optional(),
 });
 export type TaskDraftInput = z.infer<typeof taskDraftSchema>;
 export const taskDraftUpdateSchema = taskDraftSchema.omit({ definitionId: true });

@@ -1,13 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Layout } from 'antd';
 import { useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { usePageBusy } from '@/lib/pageBusy';
 import { useAuth } from '@/lib/auth';
 import { usePermission } from '@/lib/permission';
 import { titleWithCount, useTodoCount } from '@/lib/todoCount';
 import ChangePasswordModal from '@/pages/views/profile/ChangePasswordModal';
 import { useRoutes } from '../store/routes';
 import { useSettings } from '../store/settings';
-import { useTags } from '../store/tags';
+import { keepTags, useTags } from '../store/tags';
 import { flattenRoutes } from '../router/menuRoutes';
 import { Sidebar } from './Sidebar';
 import { Navbar } from './Navbar';
@@ -34,6 +36,11 @@ export function AppLayout() {
   const current = byPath.get(location.pathname);
   const can = usePermission();
   const todo = useTodoCount(can('bpm:task')).data?.total ?? 0;
+  const busy = usePageBusy(useQueryClient(), location.pathname);
+
+  const accountId = useAuth((s) => s.user?.accountId);
+  // before the effects below add the current view, so the restored tags keep their order
+  useEffect(() => (accountId === undefined ? undefined : keepTags(accountId, (path) => byPath.has(path))), [accountId, byPath]);
 
   useEffect(() => {
     // The dashboard is affixed: it survives "close all".
@@ -59,7 +66,7 @@ export function AppLayout() {
           <Navbar />
           {tagsView && <TagsView />}
         </div>
-        <Layout.Content className="app-content" id="main">
+        <Layout.Content className="app-content" id="main" aria-busy={busy} data-path={location.pathname}>
           <KeepAliveOutlet enabled={tagsView} cacheable={!!current && current.kind !== 'group'} />
         </Layout.Content>
       </Layout>

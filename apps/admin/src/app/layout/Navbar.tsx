@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Breadcrumb, Button, Dropdown, Layout, Space, Tooltip } from 'antd';
-import { DownOutlined, GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ColumnHeightOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, GlobalOutlined, LogoutOutlined, QuestionCircleOutlined, SearchOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ColumnHeightOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '@bencao/contracts/lang';
@@ -11,6 +12,10 @@ import { useSettings, type ComponentSize } from '../store/settings';
 import type { AppRoute } from '../router/types';
 import { useRouteLabel } from './useRouteLabel';
 import { NotificationBellSlot } from './NotificationBellSlot';
+import { MenuSearch } from './finder/MenuSearch';
+import { ShortcutsDialog } from './finder/ShortcutsDialog';
+import { FullScreenButton } from './finder/FullScreenButton';
+import { isMac, useShortcuts } from './finder/useShortcuts';
 
 function trailTo(routes: AppRoute[], pathname: string): AppRoute[] {
   for (const r of routes) {
@@ -33,6 +38,10 @@ export function Navbar() {
   const { pathname } = useLocation();
   const trail = trailTo(routes, pathname);
   const profile = routes.flatMap((r) => [r, ...r.children]).find((r) => r.page?.path === 'profile/index');
+  const [searching, setSearching] = useState(false);
+  const [helping, setHelping] = useState(false);
+  useShortcuts({ search: () => { setHelping(false); setSearching(true); }, help: () => { if (!searching) setHelping(true); } });
+  const searchKeys = `${isMac() ? '⌘' : 'Ctrl+'}K`;
 
   return (
     <Layout.Header className="app-navbar">
@@ -41,6 +50,10 @@ export function Navbar() {
         <Breadcrumb items={trail.map((r, i) => ({ key: r.path, title: i < trail.length - 1 && r.redirect ? <Link to={r.redirect}>{label(r)}</Link> : label(r) }))} />
       </Space>
       <Space size={2}>
+        <Tooltip title={`${t('finder.title')} (${searchKeys})`}>
+          <Button type="text" icon={<SearchOutlined />} aria-label={t('finder.title')} aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'} onClick={() => setSearching(true)} />
+        </Tooltip>
+        <FullScreenButton />
         <NotificationBellSlot />
         <Dropdown
           menu={{ selectable: true, selectedKeys: [i18n.language], items: LANGS.map((l) => ({ key: l, label: LANGUAGE_LABELS[l] })), onClick: ({ key }) => void changeLanguage(key as Lang) }}
@@ -61,11 +74,13 @@ export function Navbar() {
           menu={{
             items: [
               ...(profile ? [{ key: 'profile', icon: <UserOutlined />, label: t('nav.changePassword') }] : []),
+              { key: 'shortcuts', icon: <QuestionCircleOutlined />, label: t('keys.title') },
               { type: 'divider' as const },
               { key: 'logout', icon: <LogoutOutlined />, label: t('nav.logout'), danger: true },
             ],
             onClick: ({ key }) => {
               if (key === 'profile' && profile) navigate(profile.path);
+              if (key === 'shortcuts') setHelping(true);
               // logout() drops the session before its first await, so the login page does not bounce back
               if (key === 'logout') { void logout(); navigate('/login', { replace: true }); }
             },
@@ -75,6 +90,8 @@ export function Navbar() {
           <Button type="text" data-testid="user-menu"><UserOutlined /> {user?.userName} <DownOutlined /></Button>
         </Dropdown>
       </Space>
+      <MenuSearch open={searching} onClose={() => setSearching(false)} />
+      <ShortcutsDialog open={helping} onClose={() => setHelping(false)} />
     </Layout.Header>
   );
 }

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTags } from '../store/tags';
 import { tagsModel } from '../store/tagsModel';
+import { useRouteLabel } from './useRouteLabel';
 
 /** SPEC §4: the visited views as tabs; close, close others, close all, refresh; affixed views stay. */
 export function TagsView() {
@@ -10,6 +11,8 @@ export function TagsView() {
   const { visited, close, closeOthers, closeAll, refresh } = useTags();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // restored tags were titled in the language of their time
+  const label = useRouteLabel();
 
   const closeView = (path: string) => {
     const before = close(path);
@@ -49,7 +52,7 @@ export function TagsView() {
                 onClick: ({ key }) => onMenu(key, v.path),
               }}
             >
-              <span data-testid="tag" data-path={v.path}>{v.title}</span>
+              <span data-testid="tag" data-path={v.path}>{label(v)}</span>
             </Dropdown>
           ),
         }))}

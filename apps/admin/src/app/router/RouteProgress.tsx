@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
+import { pageWork } from '@/lib/pageBusy';
 
 NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
 
@@ -8,7 +9,8 @@ NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
 export function RouteProgress() {
   useEffect(() => {
     NProgress.start();
-    return () => { NProgress.done(); };
+    pageWork.start();
+    return () => { NProgress.done(); pageWork.end(); };
   }, []);
   return null;
 }

@@ -9,6 +9,7 @@ import {
 import { isFieldRequired, isFieldVisible, recompute, type ColumnSums, type FormData } from '@bencao/contracts/forms/cel';
 import { langOf } from '@/lib/zodRule';
 import { FieldControl } from './widgets';
+import './form-renderer.css';
 
 export interface FormRendererProps {
   schema: FormSchema;
@@ -164,7 +165,7 @@ export default function FormRenderer({ schema, initialValues, permissions, form:
   const { data, sums } = useMemo(() => recompute(schema, { ...(initialValues ?? {}), ...(watched ?? {}) }), [schema, initialValues, watched]);
   const c: Ctx = { lang, data, sums, permissions, readOnly, compact };
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} onValuesChange={(_, all) => onValuesChange?.(recompute(schema, all as FormData).data)}
+    <Form form={form} layout="vertical" className="cform-renderer" initialValues={initialValues} onValuesChange={(_, all) => onValuesChange?.(recompute(schema, all as FormData).data)}
       labelWrap scrollToFirstError>
       <Nodes nodes={schema.nodes} c={c} />
     </Form>

@@ -6,3 +6,4 @@ export type { FormRendererProps } from './FormRenderer';
 export { submittedValues } from './values';
 /** The form picker and permission grid of a workflow node, as a lazy chunk. */
 export const LazyFormBindingEditor = lazy(() => import('./FormBindingEditor'));
+export { issuesFromMessage, type FieldIssue } from './serverIssues';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Cascader, Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, TimePicker, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
@@ -9,6 +9,7 @@ import { amountInWords, textOf, type FormField, type Lang } from '@bencao/contra
 import { call, request } from '@/lib/request';
 import { useDict } from '@/components/DictSelect';
 import { OrganSelect, StaffSelect } from '@/components/OrganPickers';
+import { LazyRichTextEditor, type RichTextLabels } from '@/components/rich-text';
 
 /** Props antd's Form.Item gives a control. */
 export interface ControlProps { value?: unknown; onChange?: (v: unknown) => void; disabled?: boolean; id?: string }
@@ -129,6 +130,17 @@ function ChoiceControl({ f, lang, value, onChange, disabled, id }: ControlProps 
   );
 }
 
+/** A rich-text field: the console's TipTap editor (its own lazy chunk); the server sanitizes what it stores. */
+function RichTextControl({ value, onChange, disabled, id }: ControlProps) {
+  const { t } = useTranslation('cform');
+  const labels = t('richText', { returnObjects: true }) as RichTextLabels;
+  return (
+    <Suspense fallback={<Input.TextArea disabled rows={5} />}>
+      <LazyRichTextEditor id={id} value={(value as string) ?? ''} onChange={(html) => onChange?.(html)} readOnly={disabled} labels={labels} minHeight={160} />
+    </Suspense>
+  );
+}
+
 /** The input of one widget (not sub-tables, display widgets or computed values: the renderer draws those). */
 export function FieldControl({ f, lang, ...p }: ControlProps & { f: FormField; lang: Lang }) {
   const { t } = useTranslation('cform');
@@ -136,7 +148,7 @@ export function FieldControl({ f, lang, ...p }: ControlProps & { f: FormField; l
   switch (f.type) {
     case 'text': return <Input id={p.id} disabled={p.disabled} placeholder={placeholder} maxLength={f.maxLength} value={(p.value as string) ?? ''} onChange={(e) => p.onChange?.(e.target.value)} />;
     case 'textarea': return <Input.TextArea id={p.id} disabled={p.disabled} placeholder={placeholder} maxLength={f.maxLength} rows={3} value={(p.value as string) ?? ''} onChange={(e) => p.onChange?.(e.target.value)} />;
-    case 'richText': return <Input.TextArea id={p.id} disabled={p.disabled} placeholder={placeholder} maxLength={f.maxLength} autoSize={{ minRows: 5, maxRows: 16 }} value={(p.value as string) ?? ''} onChange={(e) => p.onChange?.(e.target.value)} />;
+    case 'richText': return <RichTextControl {...p} />;
     case 'number': return <InputNumber id={p.id} style={{ width: '100%' }} disabled={p.disabled} placeholder={placeholder} precision={f.precision} min={f.min} max={f.max}
       suffix={f.currency} value={p.value as number | null} onChange={(v) => p.onChange?.(toNumber(v))} />;
     case 'money': return <MoneyControl f={f} {...p} />;

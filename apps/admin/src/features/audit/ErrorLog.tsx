@@ -4,6 +4,7 @@ import { Button, Descriptions, Drawer, Form, Input, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { tablePagination } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
+import { LogMaintenance } from './LogMaintenance';
 import { auditApi, usePagedAudit, type ClientErrorRow, type Query } from './api';
 
 const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
@@ -26,6 +27,7 @@ export function ErrorLog() {
     <>
       <ListPage<ClientErrorRow>
         id="audit.clientErrors" title={t('errorLog.title')} columns={cols} onRefresh={() => list.refetch()}
+        actions={<LogMaintenance segment="error-logs" authority="audit:errorLog:clean" name={t('file.errorLog')} />}
         exporter={{ url: '/api/audit/client-errors', params: q as Record<string, unknown>, fileName: t('errorLog.title') }}
         search={{
           form: filters, onSearch: (v) => setQ({ page: 1, limit: q.limit, keyword: v.keyword as string | undefined }), onReset: () => setQ({ page: 1, limit: q.limit }),

@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { auditApi, usePagedAudit, type LoginLogRow, type Query } from './api';
 import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
+import { LogMaintenance } from './LogMaintenance';
 import { ResultTag } from './OperationLog';
 
 const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
@@ -46,6 +47,7 @@ export function LoginLog() {
   return (
     <ListPage<LoginLogRow>
       id="audit.loginLogs" columns={cols} onRefresh={() => list.refetch()}
+      actions={<LogMaintenance segment="login-logs" authority="audit:loginLog:clean" name={t('file.loginLog')} />}
       exporter={{ url: '/api/audit/login-logs', params: q as Record<string, unknown>, fileName: t('file.loginLog') }}
       search={{
         form: filters as never, onSearch: search as never, onReset: () => setQ({ page: 1, limit: q.limit }),

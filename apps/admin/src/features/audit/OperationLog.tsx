@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { auditApi, usePagedAudit, type OperationLogRow, type Query } from './api';
 import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
+import { LogMaintenance } from './LogMaintenance';
 
 const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
 const METHOD_COLOR: Record<string, string> = { POST: 'green', PUT: 'blue', PATCH: 'blue', DELETE: 'red' };
@@ -47,6 +48,7 @@ export function OperationLog() {
     <>
       <ListPage<OperationLogRow>
         id="audit.operationLogs" columns={cols} onRefresh={() => list.refetch()}
+        actions={<LogMaintenance segment="operation-logs" authority="audit:operationLog:clean" name={t('file.operationLog')} />}
         exporter={{ url: '/api/audit/operation-logs', params: q as Record<string, unknown>, fileName: t('file.operationLog'), authority: 'audit:operationLog:export' }}
         search={{
           form: filters as never, onSearch: ((v: Filters) => setQ({ page: 1, limit: q.limit, sort: q.sort, order: q.order, ...toQuery(v) })) as never,

@@ -2,6 +2,7 @@ import { defineLocales } from '@/i18n/defineLocales';
 
 export default defineLocales({
   en: {
+    clean: {"button": "Clean up", "title": "Clean up {{log}}", "days": "Delete entries older than", "daysUnit": "days", "confirm": "Delete every entry of {{log}} older than {{n}} days? This cannot be undone.", "retention": "Retention", "retentionTitle": "Retention of {{log}}", "keepDays": "Keep entries for", "retentionHint": "Entries older than this are deleted once a day. 0 keeps them for ever.", "forever": "For ever", "current": "Current retention: {{v}}", "saved": "Saved", "cleaned": "{{n}} entries deleted"},
     action: { kick: 'Force logout', batchKick: 'Force logout selected', export: 'Export CSV', detail: 'Detail', close: 'Close' },
     file: { loginLog: 'Login log', operationLog: 'Operation log', errorLog: 'Client errors', online: 'Online users' },
     field: {
@@ -24,6 +25,7 @@ export default defineLocales({
     hint: { redacted: 'Passwords, tokens and keys are shown as ***.' },
   },
   zh: {
+    clean: {"button": "清理", "title": "清理{{log}}", "days": "删除多少天以前的记录", "daysUnit": "天", "confirm": "确定删除 {{n}} 天以前的全部{{log}}吗？删除后无法恢复。", "retention": "保留设置", "retentionTitle": "{{log}}保留设置", "keepDays": "保留天数", "retentionHint": "超过保留天数的记录每天自动删除一次；填 0 表示永久保留。", "forever": "永久", "current": "当前保留：{{v}}", "saved": "保存成功", "cleaned": "已删除 {{n}} 条记录"},
     action: { kick: '强制下线', batchKick: '批量强制下线', export: '导出 CSV', detail: '详情', close: '关闭' },
     file: { loginLog: '登录日志', operationLog: '操作日志', errorLog: '前端错误日志', online: '在线用户' },
     field: {
@@ -46,6 +48,7 @@ export default defineLocales({
     hint: { redacted: '密码、令牌、密钥等敏感信息以 *** 显示。' },
   },
   es: {
+    clean: {"button": "Limpiar", "title": "Limpiar {{log}}", "days": "Eliminar entradas de hace más de", "daysUnit": "días", "confirm": "¿Eliminar todas las entradas de {{log}} de hace más de {{n}} días? No se puede deshacer.", "retention": "Conservación", "retentionTitle": "Conservación de {{log}}", "keepDays": "Conservar entradas durante", "retentionHint": "Las entradas más antiguas se eliminan una vez al día. 0 las conserva para siempre.", "forever": "Para siempre", "current": "Conservación actual: {{v}}", "saved": "Guardado", "cleaned": "Se eliminaron {{n}} entradas"},
     action: { kick: 'Forzar cierre', batchKick: 'Forzar cierre de la selección', export: 'Exportar CSV', detail: 'Detalle', close: 'Cerrar' },
     file: { loginLog: 'Registro de accesos', operationLog: 'Registro de operaciones', errorLog: 'Errores del cliente', online: 'Usuarios en línea' },
     field: {
@@ -68,6 +71,7 @@ export default defineLocales({
     hint: { redacted: 'Las contraseñas, tokens y claves se muestran como ***.' },
   },
   ja: {
+    clean: {"button": "クリーンアップ", "title": "{{log}}のクリーンアップ", "days": "次の日数より古い記録を削除", "daysUnit": "日", "confirm": "{{n}} 日より古い{{log}}をすべて削除しますか？元に戻せません。", "retention": "保存期間", "retentionTitle": "{{log}}の保存期間", "keepDays": "保存日数", "retentionHint": "これより古い記録は毎日 1 回自動で削除されます。0 は無期限に保存します。", "forever": "無期限", "current": "現在の保存期間：{{v}}", "saved": "保存しました", "cleaned": "{{n}} 件を削除しました"},
     action: { kick: '強制ログアウト', batchKick: '選択したセッションを強制ログアウト', export: 'CSV エクスポート', detail: '詳細', close: '閉じる' },
     file: { loginLog: 'ログイン履歴', operationLog: '操作ログ', errorLog: 'クライアントエラー', online: 'オンラインユーザー' },
     field: {

@@ -8,6 +8,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { dataFields, fieldLabel, formExportSchema, textOf, type FormField, type FormSummary, type Lang } from '@bencao/contracts';
+import { columnSums } from '@bencao/contracts/forms/cel';
 import { usePermission } from '@/lib/permission';
 import { langOf } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
@@ -144,6 +145,18 @@ function CellValue({ f, value, lang, show }: { f: FormField; value: unknown; lan
   return <>{show(value)}</>;
 }
 
+/** A sub-table in the data list: its row count and each summed column's total. */
+function SubTableCell({ f, value, lang }: { f: FormField; value: unknown; lang: Lang }) {
+  const { t } = useTranslation('cform');
+  const rows = Array.isArray(value) ? value : [];
+  const sums = columnSums(f, rows);
+  const parts = [t('renderer.rows', { count: rows.length }), ...(f.sumColumns ?? []).map((k) => {
+    const col = f.columns?.find((c) => c.key === k);
+    return t('renderer.sumOf', { column: col ? fieldLabel(col, lang) : k, value: sums[k] ?? 0 });
+  })];
+  return <span data-testid={`data-subtable-${f.key}`}>{parts.join(' · ')}</span>;
+}
+
 /** The documents of a form: search on a field, export, and each document with its history. */
 function DataDrawer({ form: summary, onClose }: { form: FormSummary; onClose: () => void }) {
   const { t, i18n } = useTranslation('cform');
@@ -153,11 +166,14 @@ function DataDrawer({ form: summary, onClose }: { form: FormSummary; onClose: ()
   const [viewing, setViewing] = useState<number | null>(null);
   const detail = useQuery({ queryKey: keys.form(summary.id), queryFn: () => cformApi.get(summary.id) });
   const list = usePaged(keys.data(summary.id), (x) => cformApi.data(summary.id, x), q);
-  const fields = detail.data ? dataFields(detail.data.schema).filter((f) => f.type !== 'subTable') : [];
+  const all = detail.data ? dataFields(detail.data.schema) : [];
+  const fields = all.filter((f) => f.type !== 'subTable');
+  const tables = all.filter((f) => f.type === 'subTable');
   const show = (v: unknown) => (v === undefined || v === null ? '—' : Array.isArray(v) ? v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v));
   const cols: TableProps<DataRow>['columns'] = [
     { title: '#', dataIndex: 'id', width: 70, sorter: true },
     ...fields.slice(0, 6).map((f) => ({ title: fieldLabel(f, lang), key: f.key, ellipsis: true, render: (_: unknown, r: DataRow) => <CellValue f={f} value={r.data[f.key]} lang={lang} show={show} /> })),
+    ...tables.slice(0, 3).map((f) => ({ title: fieldLabel(f, lang), key: f.key, render: (_: unknown, r: DataRow) => <SubTableCell f={f} value={r.data[f.key]} lang={lang} /> })),
     { title: t('field.version'), dataIndex: 'version', width: 80, render: (v: number) => `v${v}` },
     { title: t('field.createdBy'), dataIndex: 'createdBy', width: 110 },
     { title: t('field.createdAt'), dataIndex: 'createdAt', width: 170, sorter: true, render: when },

@@ -47,7 +47,11 @@ export default defineLocales({
       chineseEnglishSpace: 'Chinese, English or space', digitsLines: 'Digits and line breaks', userName: 'User name',
     },
     binding: { pick: 'Cloud form (published version)', default: 'Other fields', field: 'Field', permission: 'Permission at this step', write: 'Write', read: 'Read', hidden: 'Hidden', required: 'Required' },
-    renderer: { addRow: 'Add row', removeRow: 'Remove row', total: 'Total', inWords: 'In words: ', upload: 'Upload', serialOnSubmit: 'Assigned on submit' },
+    richText: {
+      toolbar: 'Formatting', paragraph: 'Paragraph', h2: 'Heading 2', h3: 'Heading 3', bold: 'Bold', italic: 'Italic', bulletList: 'Bulleted list',
+      orderedList: 'Numbered list', blockquote: 'Quote', link: 'Link', unlink: 'Remove link', image: 'Image', undo: 'Undo', redo: 'Redo', linkPrompt: 'Link address (https://, mailto:)',
+    },
+    renderer: { addRow: 'Add row', removeRow: 'Remove row', total: 'Total', inWords: 'In words: ', upload: 'Upload', serialOnSubmit: 'Assigned on submit', rows: 'Rows: {{count}}', sumOf: '{{column}} total {{value}}' },
   },
   zh: {
     action: {
@@ -95,7 +99,11 @@ export default defineLocales({
       chineseEnglishSpace: '中文、英文或空格', digitsLines: '数字和换行', userName: '用户名',
     },
     binding: { pick: '云表单（已发布版本）', default: '其余字段', field: '字段', permission: '本环节权限', write: '可编辑', read: '只读', hidden: '隐藏', required: '必填' },
-    renderer: { addRow: '添加一行', removeRow: '删除此行', total: '合计', inWords: '大写：', upload: '上传', serialOnSubmit: '提交时自动生成' },
+    richText: {
+      toolbar: '格式', paragraph: '正文段落', h2: '二级标题', h3: '三级标题', bold: '加粗', italic: '斜体', bulletList: '项目符号列表',
+      orderedList: '编号列表', blockquote: '引用', link: '链接', unlink: '取消链接', image: '图片', undo: '撤销', redo: '重做', linkPrompt: '链接地址（https://、mailto:）',
+    },
+    renderer: { addRow: '添加一行', removeRow: '删除此行', total: '合计', inWords: '大写：', upload: '上传', serialOnSubmit: '提交时自动生成', rows: '共 {{count}} 行', sumOf: '{{column}}合计 {{value}}' },
   },
   es: {
     action: {
@@ -143,7 +151,11 @@ export default defineLocales({
       chineseEnglishSpace: 'Chino, inglés o espacio', digitsLines: 'Dígitos y saltos de línea', userName: 'Nombre de usuario',
     },
     binding: { pick: 'Formulario (versión publicada)', default: 'Resto de campos', field: 'Campo', permission: 'Permiso en este paso', write: 'Editar', read: 'Leer', hidden: 'Oculto', required: 'Obligatorio' },
-    renderer: { addRow: 'Añadir fila', removeRow: 'Quitar fila', total: 'Total', inWords: 'En letras: ', upload: 'Subir', serialOnSubmit: 'Se asigna al enviar' },
+    richText: {
+      toolbar: 'Formato', paragraph: 'Párrafo', h2: 'Encabezado 2', h3: 'Encabezado 3', bold: 'Negrita', italic: 'Cursiva', bulletList: 'Lista con viñetas',
+      orderedList: 'Lista numerada', blockquote: 'Cita', link: 'Enlace', unlink: 'Quitar enlace', image: 'Imagen', undo: 'Deshacer', redo: 'Rehacer', linkPrompt: 'Dirección del enlace (https://, mailto:)',
+    },
+    renderer: { addRow: 'Añadir fila', removeRow: 'Quitar fila', total: 'Total', inWords: 'En letras: ', upload: 'Subir', serialOnSubmit: 'Se asigna al enviar', rows: 'Filas: {{count}}', sumOf: 'total de {{column}}: {{value}}' },
   },
   ja: {
     action: {
@@ -191,6 +203,10 @@ export default defineLocales({
       chineseEnglishSpace: '中国語・英語・スペース', digitsLines: '数字と改行', userName: 'ユーザー名',
     },
     binding: { pick: 'クラウドフォーム（公開バージョン）', default: 'その他の項目', field: '項目', permission: 'このステップでの権限', write: '編集可', read: '閲覧のみ', hidden: '非表示', required: '必須' },
-    renderer: { addRow: '行を追加', removeRow: '行を削除', total: '合計', inWords: '大写：', upload: 'アップロード', serialOnSubmit: '送信時に採番されます' },
+    richText: {
+      toolbar: '書式', paragraph: '段落', h2: '見出し 2', h3: '見出し 3', bold: '太字', italic: '斜体', bulletList: '箇条書き',
+      orderedList: '番号付きリスト', blockquote: '引用', link: 'リンク', unlink: 'リンク解除', image: '画像', undo: '元に戻す', redo: 'やり直す', linkPrompt: 'リンク先（https://、mailto:）',
+    },
+    renderer: { addRow: '行を追加', removeRow: '行を削除', total: '合計', inWords: '大写：', upload: 'アップロード', serialOnSubmit: '送信時に採番されます', rows: '{{count}} 行', sumOf: '{{column}}合計 {{value}}' },
   },
 });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Badge, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Space, Spin, Tag, TreeSelect, Typography } from 'antd';
+import { App, Badge, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Space, Spin, Tabs, Tag, TreeSelect, Typography } from 'antd';
 import { ArrowLeftOutlined, EyeOutlined, HistoryOutlined, SaveOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import {
@@ -13,6 +13,7 @@ import { MediaInput } from './MediaInput';
 import { RichTextEditor } from './RichTextEditor';
 import { VersionsDrawer } from './VersionsDrawer';
 import { StatusTags } from './StatusTags';
+import { TranslationEditor } from './TranslationEditor';
 import { usePermission } from '@/lib/permission';
 
 const DEFAULT_FIELDS: Record<ArticleKind, Record<string, unknown>> = {
@@ -129,7 +130,7 @@ export function ArticleEditor({ id, kind, onClose, onCreated }: { id: number | n
 
   if (id && article.isLoading) return <Spin description={t('article.loading')}><div style={{ minHeight: 240 }} /></Spin>;
 
-  return (
+  const original = (
     <Form
       form={form}
       name="cmsArticle"
@@ -214,5 +215,19 @@ export function ArticleEditor({ id, kind, onClose, onCreated }: { id: number | n
       </Card>
       {id && <VersionsDrawer id={id} open={history} onClose={() => setHistory(false)} canRestore={can('cms:article:edit')} />}
     </Form>
+  );
+  // the language tabs: the Chinese original, and its English version (once the original is saved)
+  const missing = !!current && !current.translations.includes('en');
+  return (
+    <Tabs
+      data-testid="cms-language-tabs"
+      items={[
+        { key: 'zh', label: t('translation.zh'), children: original },
+        {
+          key: 'en', label: <Space size={4}>{t('translation.en')}{missing && <Tag color="warning">{t('translation.missing')}</Tag>}</Space>,
+          children: current ? <TranslationEditor article={current} kind={kind} /> : <Typography.Paragraph type="secondary">{t('translation.saveFirst')}</Typography.Paragraph>,
+        },
+      ]}
+    />
   );
 }

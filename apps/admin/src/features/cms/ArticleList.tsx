@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Form, Input, Select, Space, Tabs, Tooltip, TreeSelect } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tabs, Tag, Tooltip, TreeSelect } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { ARTICLE_KINDS, ARTICLE_STATUSES, type ArticleKind, type CmsArticleRow } from '@bencao/contracts';
@@ -38,7 +38,12 @@ export function ArticleList({ kind, onKind, onEdit, onNew }: { kind: ArticleKind
     { title: t('field.id'), dataIndex: 'id', width: 72, sorter: true },
     {
       title: t('field.title'), dataIndex: 'title', sorter: true, ellipsis: true,
-      render: (v: string, r) => <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => onEdit(r.id)}>{v}</Button>,
+      render: (v: string, r) => (
+        <Space size={4}>
+          <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => onEdit(r.id)}>{v}</Button>
+          {!r.translations?.includes('en') && <Tooltip title={t('translation.missingHint')}><Tag color="warning" data-testid="missing-translation">{t('translation.missing')}</Tag></Tooltip>}
+        </Space>
+      ),
     },
     ...(kind === 'page' ? [{ title: t('field.slug'), dataIndex: 'slug', width: 120 }] : []),
     ...(kind === 'product' || kind === 'news' || kind === 'medicine'

@@ -53,14 +53,14 @@ export function ColumnTree() {
   const startCreate = (parent: number) => {
     setSelected(null); setCreatingUnder(parent);
     form.resetFields();
-    form.setFieldsValue({ label: '', path: '', parent, seq: ((flat.get(parent)?.node.children.length ?? 0) + 1) * 10, visible: true });
+    form.setFieldsValue({ label: '', labels: {}, path: '', parent, seq: ((flat.get(parent)?.node.children.length ?? 0) + 1) * 10, visible: true });
   };
   const select = (id: number) => {
     const f = flat.get(id);
     if (!f) return;
     setCreatingUnder(null); setSelected(id);
     form.resetFields();
-    form.setFieldsValue({ label: f.node.label, path: f.node.path, parent: f.parent ?? HEADER_COLUMN_ID, seq: f.node.seq, visible: f.node.visible });
+    form.setFieldsValue({ label: f.node.label, labels: f.node.labels ?? {}, path: f.node.path, parent: f.parent ?? HEADER_COLUMN_ID, seq: f.node.seq, visible: f.node.visible });
   };
 
   const onDrop: TreeProps['onDrop'] = (info) => {
@@ -124,6 +124,7 @@ export function ColumnTree() {
               }}
             >
               <Form.Item name="label" label={t('column.label')} rules={[{ required: true, whitespace: true, max: 40 }]}><Input maxLength={40} /></Form.Item>
+              <Form.Item name={['labels', 'en']} label={t('translation.columnLabel')} rules={[{ whitespace: true, max: 60 }]}><Input maxLength={60} placeholder="News" /></Form.Item>
               <Form.Item name="path" label={t('column.path')} rules={[{ max: 200, pattern: /^(\/[\w\-./]*)?$|^https?:\/\// }]}><Input placeholder="/newsPage" /></Form.Item>
               <Form.Item name="parent" label={t('column.parent')} rules={[{ required: true }]}>
                 <TreeSelect treeDefaultExpandAll treeData={columnTreeData(tree.data ?? [])} />

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ArticleInput, ArticleKind, ArticleVersion, ArticleVersionDetail, CmsArticle, CmsArticleRow, CmsColumnNode, CmsMedia,
+  ArticleInput, ArticleKind, ArticleTranslation, ArticleTranslationInput, ArticleVersion, ArticleVersionDetail, CmsArticle, CmsArticleRow, CmsColumnNode, CmsMedia,
   ColumnInput, Page, PreviewAnswer, PublishInput, SiteSettings,
 } from '@bencao/contracts';
 import { call } from '@/lib/request';
@@ -36,6 +36,11 @@ export const cmsApi = {
     restore: (id: number, versionId: number) => call<CmsArticle>('POST', `/api/cms/articles/${id}/versions/${versionId}/restore`, { body: {} }),
     preview: (id: number) => call<PreviewAnswer>('POST', `/api/cms/articles/${id}/preview`, { body: {} }),
   },
+  translations: {
+    /** null: no translation in that language yet */
+    get: (id: number, lang: 'en') => call<ArticleTranslation | null>('GET', `/api/cms/articles/${id}/translations/${lang}`),
+    save: (id: number, lang: 'en', body: ArticleTranslationInput) => call<ArticleTranslation>('PUT', `/api/cms/articles/${id}/translations/${lang}`, { body }),
+  },
   media: {
     list: (q: MediaQuery) => call<Page<CmsMedia>>('GET', '/api/cms/media', { params: clean(q) }),
     one: (id: number) => call<CmsMedia>('GET', `/api/cms/media/${id}`),
@@ -62,6 +67,7 @@ export const cmsKeys = {
   articles: (q?: ArticleQuery) => (q ? ['cms', 'articles', q] as const : ['cms', 'articles'] as const),
   article: (id: number) => ['cms', 'article', id] as const,
   versions: (id: number) => ['cms', 'article', id, 'versions'] as const,
+  translation: (id: number, lang: string) => ['cms', 'article', id, 'translation', lang] as const,
   media: (q?: MediaQuery) => (q ? ['cms', 'media', q] as const : ['cms', 'media'] as const),
   settings: ['cms', 'settings'] as const,
 };
@@ -69,6 +75,7 @@ export const cmsKeys = {
 export const useColumns = () => useQuery({ queryKey: cmsKeys.columns, queryFn: cmsApi.columns.tree });
 export const useArticles = (q: ArticleQuery) => useQuery({ queryKey: cmsKeys.articles(q), queryFn: () => cmsApi.articles.list(q), placeholderData: keepPreviousData });
 export const useArticle = (id: number | null) => useQuery({ queryKey: cmsKeys.article(id ?? 0), queryFn: () => cmsApi.articles.get(id!), enabled: !!id });
+export const useArticleTranslation = (id: number, lang: 'en') => useQuery({ queryKey: cmsKeys.translation(id, lang), queryFn: () => cmsApi.translations.get(id, lang) });
 export const useVersions = (id: number | null, enabled: boolean) => useQuery({ queryKey: cmsKeys.versions(id ?? 0), queryFn: () => cmsApi.articles.versions(id!), enabled: !!id && enabled });
 export const useMediaList = (q: MediaQuery, enabled = true) => useQuery({ queryKey: cmsKeys.media(q), queryFn: () => cmsApi.media.list(q), placeholderData: keepPreviousData, enabled });
 export const useSettings = () => useQuery({ queryKey: cmsKeys.settings, queryFn: cmsApi.settings.get });

@@ -3,6 +3,11 @@ import { defineLocales } from '@/i18n/defineLocales';
 export default defineLocales({
   en: {
     file: { articles: 'Articles' },
+    translation: {
+      zh: '中文', en: 'English', missing: 'No English', missingHint: 'This item has no English version: the English site shows the Chinese text with a notice.',
+      saveFirst: 'Save the Chinese version first, then add its English version.', save: 'Save English', saved: 'English version saved',
+      pending: 'English changes go live when the article is published', loading: 'Loading the English version…', columnLabel: 'English name',
+    },
     common: { deleted: 'Deleted', saved: 'Saved' },
     kind: { news: 'News', product: 'Products', medicine: 'TCM knowledge', job: 'Jobs', bid: 'Bidding notices', page: 'Pages' },
     status: { draft: 'Draft', published: 'Published', unpublished: 'Unpublished' },
@@ -60,6 +65,11 @@ export default defineLocales({
   },
   zh: {
     file: { articles: '内容列表' },
+    translation: {
+      zh: '中文', en: 'English', missing: '缺英文', missingHint: '此内容尚无英文版，英文站将显示中文原文并附提示。',
+      saveFirst: '请先保存中文版，再添加英文版。', save: '保存英文版', saved: '英文版已保存',
+      pending: '英文修改将在发布后生效', loading: '正在加载英文版…', columnLabel: '英文名称',
+    },
     common: { deleted: '删除成功', saved: '保存成功' },
     kind: { news: '新闻', product: '产品', medicine: '中医药知识', job: '招聘岗位', bid: '招标公告', page: '单页' },
     status: { draft: '草稿', published: '已发布', unpublished: '已下线' },
@@ -117,6 +127,11 @@ export default defineLocales({
   },
   es: {
     file: { articles: 'Artículos' },
+    translation: {
+      zh: '中文', en: 'English', missing: 'Sin inglés', missingHint: 'Este contenido no tiene versión en inglés: el sitio en inglés muestra el texto chino con un aviso.',
+      saveFirst: 'Guarde primero la versión china y luego añada la versión en inglés.', save: 'Guardar inglés', saved: 'Versión en inglés guardada',
+      pending: 'Los cambios en inglés se publican al publicar el artículo', loading: 'Cargando la versión en inglés…', columnLabel: 'Nombre en inglés',
+    },
     common: { deleted: 'Eliminado', saved: 'Guardado' },
     kind: { news: 'Noticias', product: 'Productos', medicine: 'Saber de MTC', job: 'Empleos', bid: 'Licitaciones', page: 'Páginas' },
     status: { draft: 'Borrador', published: 'Publicado', unpublished: 'Retirado' },
@@ -174,6 +189,11 @@ export default defineLocales({
   },
   ja: {
     file: { articles: '記事一覧' },
+    translation: {
+      zh: '中文', en: 'English', missing: '英語版なし', missingHint: 'この記事には英語版がありません。英語サイトでは注記付きで中国語の本文が表示されます。',
+      saveFirst: '先に中国語版を保存してから英語版を追加してください。', save: '英語版を保存', saved: '英語版を保存しました',
+      pending: '英語版の変更は公開時に反映されます', loading: '英語版を読み込み中…', columnLabel: '英語名',
+    },
     common: { deleted: '削除しました', saved: '保存しました' },
     kind: { news: 'ニュース', product: '製品', medicine: '漢方の知識', job: '求人', bid: '入札公告', page: '固定ページ' },
     status: { draft: '下書き', published: '公開中', unpublished: '非公開' },

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Drawer, Form, Input, InputNumber, Modal, Space } from 'antd';
+import { App, Button, Drawer, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { dictItemSchema, dictSchema } from '@bencao/contracts';
+import { DICT_COLORS, dictItemSchema, dictSchema, type DictColor } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
@@ -103,7 +103,8 @@ function ItemsDrawer({ dict, onClose }: { dict: DictRow; onClose: () => void }) 
   const remove = useCommonMutation((ids: number[]) => commonApi.deleteItems(ids), [keys.items, keys.dicts, dictKey()], () => setSelected([]), 'msg.deleted');
   const cols: ListColumn<DictItemRow>[] = [
     { title: t('field.code'), dataIndex: 'code', sorter: true },
-    { title: t('field.name'), dataIndex: 'name', sorter: true },
+    { title: t('field.name'), dataIndex: 'name', sorter: true, render: (v: string, r) => <Tag color={r.color === 'default' ? undefined : r.color}>{v}</Tag> },
+    { title: t('color.label'), dataIndex: 'color', width: 150, render: (v: DictColor) => t(`color.${v}`) },
     { title: t('field.index'), dataIndex: 'seq', sorter: true, width: 90 },
     {
       title: t('field.ops'), key: 'actions', width: 150,
@@ -151,10 +152,13 @@ function ItemForm({ dictId, row, next, onClose }: { dictId: number; row: DictIte
   return (
     <Modal open width={440} title={row ? t('title.editItem') : t('title.newItem')} onCancel={onClose} onOk={async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate(v); }}
       confirmLoading={save.isPending} okText={t('action.save')} destroyOnHidden maskClosable={false}>
-      <Form form={form} layout="vertical" initialValues={row ?? { seq: next }}>
+      <Form form={form} layout="vertical" initialValues={row ?? { seq: next, color: 'default' }}>
         <Form.Item name="code" label={t('field.code')} required rules={[rule]}><Input maxLength={50} /></Form.Item>
         <Form.Item name="name" label={t('field.name')} required rules={[rule]}><Input maxLength={100} /></Form.Item>
         <Form.Item name="seq" label={t('field.index')} rules={[rule]}><InputNumber min={0} precision={0} style={{ width: '100%' }} /></Form.Item>
+        <Form.Item name="color" label={t('color.label')} rules={[rule]}>
+          <Select options={DICT_COLORS.map((c) => ({ value: c, label: <Tag color={c === 'default' ? undefined : c}>{t(`color.${c}`)}</Tag> }))} />
+        </Form.Item>
       </Form>
     </Modal>
   );

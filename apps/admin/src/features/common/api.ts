@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type {
-  CalendarDay, DictInput, DictItemInput, MenuInput, MenuTypeInput, Page, RegionInput, RegionNode, SerialRuleInput, SerialType,
+  CalendarDay, DictColor, DictInput, DictItemInput, MenuInput, MenuTypeInput, Page, RegionInput, RegionNode, SerialRuleInput, SerialType,
 } from '@bencao/contracts';
 import { call } from '@/lib/request';
 
@@ -21,7 +21,7 @@ export interface SerialRow {
 }
 export interface RegionHit extends Omit<RegionNode, 'hasChildren'> { path: string[]; pathNames: string[] }
 export interface DictRow { id: number; code: string; name: string; note: string | null; updatedBy: string | null; updatedAt: string; itemCount: number }
-export interface DictItemRow { id: number; dictId: number; code: string; name: string; seq: number }
+export interface DictItemRow { id: number; dictId: number; code: string; name: string; seq: number; color: DictColor }
 /** The server's answer to "is this a working day". */
 export interface WorkingDayAnswer { date: string; working: boolean; kind: 'holiday' | 'workday' | 'weekend' | 'weekday'; name: string | null }
 export interface OrganOption { id: number; code: string; name: string; typeName: string }

@@ -7,6 +7,7 @@ export default defineLocales({
       add: 'New', addChild: 'New child', edit: 'Edit', delete: 'Delete', batchDelete: 'Delete selected', save: 'Save', search: 'Search',
       next: 'Take next number', items: 'Items', addAction: 'Add action', addResource: 'Add resource', remove: 'Remove',
     },
+    color: { label: 'Tag colour', default: 'Default (grey)', success: 'Success (green)', processing: 'In progress (blue)', warning: 'Warning (orange)', error: 'Error (red)', blue: 'Blue', green: 'Green', orange: 'Orange', red: 'Red', purple: 'Purple', cyan: 'Cyan', gold: 'Gold', magenta: 'Magenta', geekblue: 'Geek blue', lime: 'Lime', volcano: 'Volcano' },
     field: {
       typeId: 'Type ID', name: 'Name', preset: 'System preset', menuCount: 'Menus', menuType: 'Menu category', menuCode: 'Menu code',
       nameEn: 'Name (English)', nameZh: 'Name (Chinese)', nameEs: 'Name (Spanish)', nameJa: 'Name (Japanese)', isLeaf: 'Leaf', path: 'Path',
@@ -39,6 +40,7 @@ export default defineLocales({
       add: '新增', addChild: '新增下级', edit: '编辑', delete: '删除', batchDelete: '批量删除', save: '保存', search: '查询',
       next: '取下一个号', items: '字典项', addAction: '添加操作', addResource: '添加资源', remove: '移除',
     },
+    color: { label: '标签颜色', default: '默认（灰）', success: '成功（绿）', processing: '进行中（蓝）', warning: '警告（橙）', error: '错误（红）', blue: '蓝色', green: '绿色', orange: '橙色', red: '红色', purple: '紫色', cyan: '青色', gold: '金色', magenta: '洋红', geekblue: '极客蓝', lime: '青柠', volcano: '火山红' },
     field: {
       typeId: '类别编号', name: '名称', preset: '系统预置', menuCount: '菜单数', menuType: '菜单类别', menuCode: '菜单编码',
       nameEn: '名称（英文）', nameZh: '名称（中文）', nameEs: '名称（西班牙文）', nameJa: '名称（日文）', isLeaf: '叶子菜单', path: '路径',
@@ -71,6 +73,7 @@ export default defineLocales({
       add: 'Nuevo', addChild: 'Nuevo hijo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', search: 'Buscar',
       next: 'Tomar el siguiente número', items: 'Elementos', addAction: 'Añadir acción', addResource: 'Añadir recurso', remove: 'Quitar',
     },
+    color: { label: 'Color de la etiqueta', default: 'Predeterminado (gris)', success: 'Éxito (verde)', processing: 'En curso (azul)', warning: 'Aviso (naranja)', error: 'Error (rojo)', blue: 'Azul', green: 'Verde', orange: 'Naranja', red: 'Rojo', purple: 'Morado', cyan: 'Cian', gold: 'Dorado', magenta: 'Magenta', geekblue: 'Azul intenso', lime: 'Lima', volcano: 'Volcán' },
     field: {
       typeId: 'ID de tipo', name: 'Nombre', preset: 'Predefinido', menuCount: 'Menús', menuType: 'Categoría de menú', menuCode: 'Código de menú',
       nameEn: 'Nombre (inglés)', nameZh: 'Nombre (chino)', nameEs: 'Nombre (español)', nameJa: 'Nombre (japonés)', isLeaf: 'Hoja', path: 'Ruta',
@@ -103,6 +106,7 @@ export default defineLocales({
       add: '新規', addChild: '下位を追加', edit: '編集', delete: '削除', batchDelete: '選択を削除', save: '保存', search: '検索',
       next: '次の番号を取得', items: '項目', addAction: '操作を追加', addResource: 'リソースを追加', remove: '削除',
     },
+    color: { label: 'タグの色', default: '既定（グレー）', success: '成功（緑）', processing: '処理中（青）', warning: '警告（オレンジ）', error: 'エラー（赤）', blue: '青', green: '緑', orange: 'オレンジ', red: '赤', purple: '紫', cyan: 'シアン', gold: 'ゴールド', magenta: 'マゼンタ', geekblue: 'ギークブルー', lime: 'ライム', volcano: 'ボルケーノ' },
     field: {
       typeId: '分類 ID', name: '名称', preset: 'システム既定', menuCount: 'メニュー数', menuType: 'メニュー分類', menuCode: 'メニューコード',
       nameEn: '名称（英語）', nameZh: '名称（中国語）', nameEs: '名称（スペイン語）', nameJa: '名称（日本語）', isLeaf: '末端', path: 'パス',

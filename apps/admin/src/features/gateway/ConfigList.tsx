@@ -11,6 +11,8 @@ import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { gatewayApi, usePaged, useGwMutation, type ConfigRow, type HistoryRow, type ListQuery } from './api';
 import { DiffView } from './DiffView';
+import { ContentEditor } from './ContentEditor';
+import type { SyntaxProblem } from './configSyntax';
 
 const KEY = ['gateway', 'configs'];
 
@@ -89,6 +91,14 @@ function ConfigForm({ config, namespaceId, onClose }: { config: ConfigRow | null
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const rule = zodRule(configSchema, langOf(i18n.language));
+  const type = Form.useWatch('type', form) as string | undefined;
+  const describe = (p: SyntaxProblem) => t('editor.invalid', { type: (form.getFieldValue('type') as string ?? '').toUpperCase(), line: p.line, col: p.col, reason: p.reason });
+  // saving is refused while the content does not parse as its type; first, so its line and column win over the schema's JSON check
+  const syntaxRule = { validator: async (_: unknown, value?: string) => {
+    const { checkSyntax } = await import('./configSyntax');
+    const problem = checkSyntax(form.getFieldValue('type') as string, value ?? '');
+    if (problem) throw new Error(describe(problem));
+  } };
   const detail = useQuery({ queryKey: ['gateway', 'config', config?.id], queryFn: () => gatewayApi.config(config!.id), enabled: !!config });
   useEffect(() => {
     if (!config) form.setFieldsValue({ namespaceId, group: DEFAULT_GROUP, type: 'text' });
@@ -112,8 +122,8 @@ function ConfigForm({ config, namespaceId, onClose }: { config: ConfigRow | null
           <Form.Item name="type" label={t('field.type')} style={{ width: 150, marginLeft: 12 }}><Select options={CONFIG_TYPES.map((v) => ({ value: v, label: v }))} /></Form.Item>
         </Space.Compact>
         <Form.Item name="description" label={t('field.description')} rules={[rule]}><Input maxLength={500} /></Form.Item>
-        <Form.Item name="content" label={t('field.content')} required rules={[rule]}>
-          <Input.TextArea rows={14} style={{ fontFamily: 'monospace' }} spellCheck={false} />
+        <Form.Item name="content" label={t('field.content')} required rules={[syntaxRule, rule]} validateFirst dependencies={['type']}>
+          <ContentEditor type={type} ariaLabel={t('field.content')} describe={describe} />
         </Form.Item>
       </Form>
     </Modal>

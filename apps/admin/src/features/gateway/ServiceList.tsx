@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { ClusterOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { HEALTH_CHECKS, serviceSchema } from '@bencao/contracts';
+import { HEALTH_CHECKS, instanceSchema, instanceUpdateSchema, serviceSchema } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { gatewayApi, usePaged, useGwMutation, type InstanceRow, type ListQuery, type ServiceRow } from './api';
+import { SubscriberTable } from './SubscriberTable';
 
 const KEY = ['gateway', 'services'];
 const metaText = (m: Record<string, string>) => Object.entries(m).map(([k, v]) => `${k}=${v}`).join('\n');
@@ -112,6 +113,7 @@ function InstanceDrawer({ service, onClose }: { service: ServiceRow; onClose: ()
   const key = ['gateway', 'instances', service.id];
   const list = useQuery({ queryKey: key, queryFn: () => gatewayApi.instances(service.id), refetchInterval: 5000 });
   const [adding, setAdding] = useState(false);
+  const [metaOf, setMetaOf] = useState<InstanceRow | null>(null);
   const online = useGwMutation((a: { id: number; on: boolean }) => gatewayApi.setOnline(service.id, a.id, a.on), [key, KEY], (r) => message.success(r.enabled ? t('state.online') : t('state.offline')));
   const weight = useGwMutation((a: { id: number; weight: number }) => gatewayApi.updateInstance(service.id, a.id, { weight: a.weight }), [key], () => message.success(t('msg.saved')));
   const remove = useGwMutation((id: number) => gatewayApi.removeInstance(service.id, id), [key, KEY], () => message.success(t('msg.deleted')));
@@ -124,8 +126,9 @@ function InstanceDrawer({ service, onClose }: { service: ServiceRow; onClose: ()
   return (
     <Drawer open width={980} title={t('title.instances', { name: service.name })} onClose={onClose} destroyOnHidden
       extra={can('gateway:service:edit') && <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>{t('action.addInstance')}</Button>}>
+      <Tabs items={[{ key: 'instances', label: t('subscriber.instancesTab'), children: (<>
       <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('msg.instanceHint')} description={t('msg.offlineContent')} />
-      <Table<InstanceRow> rowKey="id" size="small" loading={list.isFetching} dataSource={list.data ?? []} pagination={false}
+      <Table<InstanceRow> rowKey="id" size="small" loading={list.isFetching} dataSource={list.data ?? []} pagination={false} scroll={{ x: 1300 }}
         columns={[
           { title: t('field.ip'), dataIndex: 'ip' },
           { title: t('field.port'), dataIndex: 'port', width: 80 },
@@ -135,6 +138,17 @@ function InstanceDrawer({ service, onClose }: { service: ServiceRow; onClose: ()
             render: (v: number, r) => (can('gateway:service:edit')
               ? <InputNumber size="small" min={0} max={10000} defaultValue={v} onBlur={(e) => { const w = Number(e.target.value); if (w !== v && w >= 0) weight.mutate({ id: r.id, weight: w }); }} />
               : v),
+          },
+          {
+            title: t('field.metadata'), dataIndex: 'metadata', width: 200,
+            render: (m: Record<string, string>, r) => (
+              <Space size={[0, 4]} wrap>
+                {Object.entries(m).map(([k, v]) => <Tag key={k}>{`${k}=${v}`}</Tag>)}
+                {can('gateway:service:edit') && (
+                  <Button type="link" size="small" icon={<EditOutlined />} aria-label={t('subscriber.editMetadata', { address: `${r.ip}:${r.port}` })} onClick={() => setMetaOf(r)} />
+                )}
+              </Space>
+            ),
           },
           { title: t('field.healthy'), dataIndex: 'healthy', width: 100, render: (v: boolean) => <Tag color={v ? 'green' : 'red'}>{v ? t('state.healthy') : t('state.unhealthy')}</Tag> },
           { title: t('field.enabled'), dataIndex: 'enabled', width: 100, render: (v: boolean) => <Tag color={v ? 'blue' : 'default'}>{v ? t('state.online') : t('state.offline')}</Tag> },
@@ -152,23 +166,49 @@ function InstanceDrawer({ service, onClose }: { service: ServiceRow; onClose: ()
             ),
           },
         ]} />
+      </>) }, {
+        key: 'subscribers', label: t('subscriber.tab'),
+        children: <SubscriberTable queryKey={['gateway', 'subscribers', 'service', service.id]} load={() => gatewayApi.serviceSubscribers(service.id)} hint={t('subscriber.serviceHint')} />,
+      }]} />
       {adding && <InstanceForm serviceId={service.id} invalidate={[key, KEY]} onClose={() => setAdding(false)} />}
+      {metaOf && <MetadataForm serviceId={service.id} instance={metaOf} invalidate={[key]} onClose={() => setMetaOf(null)} />}
     </Drawer>
   );
 }
 
 function InstanceForm({ serviceId, invalidate, onClose }: { serviceId: number; invalidate: string[][] | (string | number)[][]; onClose: () => void }) {
-  const { t } = useTranslation('gateway');
+  const { t, i18n } = useTranslation('gateway');
   const { message } = App.useApp();
   const [form] = Form.useForm();
+  const rule = zodRule(instanceSchema, langOf(i18n.language));
   const save = useGwMutation((body: unknown) => gatewayApi.addInstance(serviceId, body), invalidate, () => { message.success(t('msg.saved')); onClose(); });
   const submit = async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate({ ...v, weight: v.weight ?? 1 }); };
   return (
     <Modal open title={t('title.addInstance')} onCancel={onClose} onOk={submit} confirmLoading={save.isPending} okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
       <Form form={form} name="gwInstance" layout="vertical" requiredMark initialValues={{ weight: 1 }}>
-        <Form.Item name="ip" label={t('field.ip')} rules={[{ required: true }]}><Input placeholder="10.0.0.5" /></Form.Item>
-        <Form.Item name="port" label={t('field.port')} rules={[{ required: true }]}><InputNumber min={1} max={65535} precision={0} /></Form.Item>
-        <Form.Item name="weight" label={t('field.weight')}><InputNumber min={0} max={10000} /></Form.Item>
+        <Form.Item name="ip" label={t('field.ip')} required rules={[rule]}><Input placeholder="10.0.0.5" /></Form.Item>
+        <Form.Item name="port" label={t('field.port')} required rules={[rule]}><InputNumber min={1} max={65535} precision={0} /></Form.Item>
+        <Form.Item name="weight" label={t('field.weight')} rules={[rule]}><InputNumber min={0} max={10000} /></Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The metadata of one instance as key=value lines, validated with the shared schema. */
+function MetadataForm({ serviceId, instance, invalidate, onClose }: { serviceId: number; instance: InstanceRow; invalidate: (string | number)[][]; onClose: () => void }) {
+  const { t, i18n } = useTranslation('gateway');
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const prepare = (v: Record<string, unknown>) => ({ metadata: metaParse(v.metadata as string | undefined) });
+  const rule = zodRule(instanceUpdateSchema, langOf(i18n.language), prepare);
+  const save = useGwMutation((body: { metadata: Record<string, string> }) => gatewayApi.updateInstance(serviceId, instance.id, body), invalidate,
+    () => { message.success(t('msg.saved')); onClose(); });
+  const submit = async () => { const v = await form.validateFields().catch(() => null); if (v) save.mutate({ metadata: metaParse(v.metadata) }); };
+  return (
+    <Modal open title={t('subscriber.editMetadata', { address: `${instance.ip}:${instance.port}` })} onCancel={onClose} onOk={submit} confirmLoading={save.isPending}
+      okText={t('action.save')} cancelText={t('action.cancel')} destroyOnHidden>
+      <Form form={form} name="gwInstanceMeta" layout="vertical" initialValues={{ metadata: metaText(instance.metadata) }}>
+        <Form.Item name="metadata" label={t('field.metadata')} rules={[rule]} extra={t('subscriber.metadataHint')}><Input.TextArea rows={5} autoFocus /></Form.Item>
       </Form>
     </Modal>
   );

@@ -30,6 +30,8 @@ export interface MetricRow {
   resource: string; requests: number; errors: number; blocked: number; broken: number; p50: number; p90: number; p99: number;
   series: { time: number; requests: number; errors: number; blocked: number; broken: number; p99: number }[];
 }
+/** an application that read a service's instances or a config through the application API */
+export interface SubscriberRow { appName: string; accessKey: string; address: string; firstSeenAt: string; lastSeenAt: string }
 export type Row = Record<string, unknown> & { id: number };
 export interface AlarmEventRow {
   id: number; ruleId: number; ruleName: string; level: 'general' | 'serious' | 'urgent'; expression: string; resource: string;
@@ -87,6 +89,9 @@ export const gatewayApi = {
   setEnabled: (kind: SimpleKind, id: number, enabled: boolean) => call<Row>('POST', `${SIMPLE_BASES[kind]}/${id}/${enabled ? 'enable' : 'disable'}`, { body: {} }),
 
   alarmEvents: (q: ListQuery) => call<Page<AlarmEventRow>>('GET', '/api/gateway/alarm-events', { params: clean(q) }),
+
+  serviceSubscribers: (serviceId: number) => call<SubscriberRow[]>('GET', `/api/gateway/services/${serviceId}/subscribers`),
+  configSubscribers: (configId: number) => call<SubscriberRow[]>('GET', `/api/gateway/configs/${configId}/subscribers`),
 
   metrics: (seconds: number) => call<{ now: number; resources: MetricRow[] }>('GET', '/api/gateway/metrics', { params: { seconds } }),
 };

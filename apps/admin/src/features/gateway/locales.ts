@@ -92,8 +92,10 @@ export default defineLocales({
       qps: 'requests per second', error_rate: 'errors / requests (0–1)', blocked_rate: 'blocked / requests (0–1)', broken_rate: 'broken / requests (0–1)',
       p50: 'median latency, ms', p90: '90th percentile latency, ms', p99: '99th percentile latency, ms', resource: '"route:<route ID>" or "apiGroup:<name>"',
     },
+    subscriber: { instancesTab: 'Instances', tab: 'Subscribers', appName: 'Application', accessKey: 'Access key', address: 'Address', firstSeen: 'First read', lastSeen: 'Last read', active: 'Active', idle: 'Idle', serviceHint: 'Applications that read the instances of this service through the application API in the last 24 hours. Active: read in the last minute.', configHint: 'Applications that read or listen to this config through the application API in the last 24 hours. Active: in the last minute.', none: 'No application read it in the last 24 hours.', editMetadata: 'Metadata of {{address}}', metadataHint: 'One key=value per line' },
     live: { window1: 'Last minute', window5: 'Last 5 minutes', pick: 'Resources to chart (the busiest 8 when none is picked)', pause: 'Pause', resume: 'Resume', pass: 'Passed QPS', block: 'Blocked QPS', error: 'Error QPS', rt: 'p99 RT', qps: 'QPS', ms: 'ms', noTraffic5: 'No traffic through the gateway in the last 5 minutes.' },
     hint: { pickRoute: 'Pick a route', pickApiGroup: 'Pick an API group', noResources: 'None yet: create one first' },
+    editor: { invalid: 'Not valid {{type}} at line {{line}}, column {{col}}: {{reason}}' },
     msg: {
       createOk: 'Created successfully', createFail: 'Create failed: {{reason}}', updateOk: 'Updated successfully', updateFail: 'Update failed: {{reason}}',
       releaseOk: 'Released successfully', releaseFail: 'Release failed', cancelReleaseOk: 'Release cancelled successfully', cancelReleaseFail: 'Cancel release failed',
@@ -207,8 +209,10 @@ export default defineLocales({
       qps: '每秒请求数', error_rate: '异常数 / 请求数（0–1）', blocked_rate: '流控拦截数 / 请求数（0–1）', broken_rate: '熔断拒绝数 / 请求数（0–1）',
       p50: '延迟中位数（毫秒）', p90: '90 分位延迟（毫秒）', p99: '99 分位延迟（毫秒）', resource: '"route:<路由ID>" 或 "apiGroup:<分组名>"',
     },
+    subscriber: { instancesTab: '实例列表', tab: '订阅者', appName: '应用', accessKey: 'Access Key', address: '地址', firstSeen: '首次读取', lastSeen: '最近读取', active: '活跃', idle: '空闲', serviceHint: '最近 24 小时内通过应用接口读取本服务实例的应用。活跃：最近一分钟内有读取。', configHint: '最近 24 小时内通过应用接口读取或监听本配置的应用。活跃：最近一分钟内有读取。', none: '最近 24 小时没有应用读取。', editMetadata: '{{address}} 的元数据', metadataHint: '每行一个 key=value' },
     live: { window1: '最近 1 分钟', window5: '最近 5 分钟', pick: '选择要查看的资源（不选则显示流量最大的 8 个）', pause: '暂停刷新', resume: '继续刷新', pass: '通过 QPS', block: '拒绝 QPS', error: '异常 QPS', rt: 'p99 响应时间', qps: 'QPS', ms: '毫秒', noTraffic5: '最近 5 分钟没有经过网关的流量。' },
     hint: { pickRoute: '选择路由', pickApiGroup: '选择 API 分组', noResources: '暂无，请先创建' },
+    editor: { invalid: '{{type}} 格式有误（第 {{line}} 行第 {{col}} 列）：{{reason}}' },
     msg: {
       createOk: '创建成功', createFail: '创建失败：{{reason}}', updateOk: '更新成功', updateFail: '更新失败：{{reason}}',
       releaseOk: '发布成功', releaseFail: '发布失败', cancelReleaseOk: '取消发布成功', cancelReleaseFail: '取消发布失败',
@@ -322,8 +326,10 @@ export default defineLocales({
       qps: 'peticiones por segundo', error_rate: 'errores / peticiones (0–1)', blocked_rate: 'bloqueadas / peticiones (0–1)', broken_rate: 'rechazadas / peticiones (0–1)',
       p50: 'latencia mediana, ms', p90: 'latencia percentil 90, ms', p99: 'latencia percentil 99, ms', resource: '"route:<ID de ruta>" o "apiGroup:<nombre>"',
     },
+    subscriber: { instancesTab: 'Instancias', tab: 'Suscriptores', appName: 'Aplicación', accessKey: 'Clave de acceso', address: 'Dirección', firstSeen: 'Primera lectura', lastSeen: 'Última lectura', active: 'Activa', idle: 'Inactiva', serviceHint: 'Aplicaciones que leyeron las instancias de este servicio por la API de aplicaciones en las últimas 24 horas. Activa: leyó en el último minuto.', configHint: 'Aplicaciones que leyeron o escuchan esta configuración por la API de aplicaciones en las últimas 24 horas. Activa: en el último minuto.', none: 'Ninguna aplicación la leyó en las últimas 24 horas.', editMetadata: 'Metadatos de {{address}}', metadataHint: 'Un clave=valor por línea' },
     live: { window1: 'Último minuto', window5: 'Últimos 5 minutos', pick: 'Recursos que mostrar (los 8 con más tráfico si no elige ninguno)', pause: 'Pausar', resume: 'Reanudar', pass: 'QPS aceptadas', block: 'QPS bloqueadas', error: 'QPS con error', rt: 'Tiempo de respuesta p99', qps: 'QPS', ms: 'ms', noTraffic5: 'Sin tráfico por el gateway en los últimos 5 minutos.' },
     hint: { pickRoute: 'Elija una ruta', pickApiGroup: 'Elija un grupo de API', noResources: 'Aún no hay ninguno: cree uno primero' },
+    editor: { invalid: '{{type}} no válido en la línea {{line}}, columna {{col}}: {{reason}}' },
     msg: {
       createOk: 'Creado correctamente', createFail: 'Error al crear: {{reason}}', updateOk: 'Actualizado correctamente', updateFail: 'Error al actualizar: {{reason}}',
       releaseOk: 'Publicada correctamente', releaseFail: 'Error al publicar', cancelReleaseOk: 'Publicación cancelada correctamente', cancelReleaseFail: 'Error al cancelar la publicación',
@@ -437,8 +443,10 @@ export default defineLocales({
       qps: '毎秒のリクエスト数', error_rate: 'エラー / リクエスト（0–1）', blocked_rate: 'ブロック / リクエスト（0–1）', broken_rate: '遮断 / リクエスト（0–1）',
       p50: 'レイテンシ中央値（ミリ秒）', p90: '90 パーセンタイル（ミリ秒）', p99: '99 パーセンタイル（ミリ秒）', resource: '"route:<ルート ID>" または "apiGroup:<名前>"',
     },
+    subscriber: { instancesTab: 'インスタンス', tab: 'サブスクライバー', appName: 'アプリケーション', accessKey: 'アクセスキー', address: 'アドレス', firstSeen: '初回読み取り', lastSeen: '最終読み取り', active: 'アクティブ', idle: 'アイドル', serviceHint: '過去 24 時間にアプリケーション API でこのサービスのインスタンスを読み取ったアプリケーションです。アクティブ：直近 1 分以内に読み取り。', configHint: '過去 24 時間にアプリケーション API でこの設定を読み取った、または監視しているアプリケーションです。アクティブ：直近 1 分以内。', none: '過去 24 時間に読み取ったアプリケーションはありません。', editMetadata: '{{address}} のメタデータ', metadataHint: '1 行に 1 つの key=value' },
     live: { window1: '直近 1 分', window5: '直近 5 分', pick: '表示するリソース（未選択の場合は流量上位 8 件）', pause: '一時停止', resume: '再開', pass: '通過 QPS', block: 'ブロック QPS', error: 'エラー QPS', rt: 'p99 応答時間', qps: 'QPS', ms: 'ミリ秒', noTraffic5: '直近 5 分間、ゲートウェイを通過したトラフィックはありません。' },
     hint: { pickRoute: 'ルートを選択', pickApiGroup: 'API グループを選択', noResources: 'まだありません。先に作成してください' },
+    editor: { invalid: '{{type}} の形式が正しくありません（{{line}} 行 {{col}} 列）：{{reason}}' },
     msg: {
       createOk: '作成しました', createFail: '作成に失敗しました：{{reason}}', updateOk: '更新しました', updateFail: '更新に失敗しました：{{reason}}',
       releaseOk: '公開しました', releaseFail: '公開に失敗しました', cancelReleaseOk: '公開を取り消しました', cancelReleaseFail: '公開の取り消しに失敗しました',

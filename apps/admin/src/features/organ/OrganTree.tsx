@@ -8,7 +8,7 @@ import { GENDER_DICT, organCreateSchema, organUpdateSchema, staffSchema, type Or
 import { usePermission } from '@/lib/permission';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
-import { DictSelect, useDictLabel } from '@/components/DictSelect';
+import { DictSelect, DictTag } from '@/components/DictSelect';
 import { tablePagination, onTableChange } from '@/components/table';
 import { keys, organApi, useOrganMutation, usePaged, type ListQuery, type SearchHit, type StaffRow } from './api';
 
@@ -274,11 +274,10 @@ function StaffList() {
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<StaffRow | 'new' | null>(null);
   const remove = useOrganMutation((ids: number[]) => organApi.deleteStaff(ids), [keys.staff, keys.tree], () => setSelected([]), 'msg.deleted');
-  const genderName = useDictLabel(GENDER_DICT);
   const cols: TableProps<StaffRow>['columns'] = [
     { title: t('field.staffCode'), dataIndex: 'code', sorter: true, width: 140 },
     { title: t('field.staffName'), dataIndex: 'name', sorter: true, width: 140 },
-    { title: t('field.gender'), dataIndex: 'gender', width: 100, render: (v: string | null) => genderName(v) ?? '—' },
+    { title: t('field.gender'), dataIndex: 'gender', width: 100, render: (v: string | null) => <DictTag dict={GENDER_DICT} value={v} /> },
     { title: t('field.position'), dataIndex: 'positionName', width: 180, render: (v: string | null) => v ?? '—' },
     { title: t('field.mobile'), dataIndex: 'mobile', width: 130, render: (v: string | null) => v ?? '—' },
     { title: t('field.email'), dataIndex: 'email', width: 180, render: (v: string | null) => v ?? '—' },

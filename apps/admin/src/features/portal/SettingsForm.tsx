@@ -7,6 +7,7 @@ import { useRoutes } from '@/app/store/routes';
 import { flattenRoutes } from '@/app/router/menuRoutes';
 import { useRouteLabel } from '@/app/layout/useRouteLabel';
 import { widgetDef, type SettingField } from './registry';
+import { FormFieldPicker, FormPicker } from './widgets/FormChartSettings';
 
 /**
  * A widget's settings as a plain antd form, checked with the widget's own schema (the server checks
@@ -29,6 +30,8 @@ export function SettingsForm({ instance, onOk, onCancel }: { instance: WidgetIns
       case 'paths': return <Select mode="multiple" allowClear optionFilterProp="label" options={screens.map((r) => ({ value: r.page!.path, label: label(r) }))} />;
       case 'html': return <Input.TextArea rows={8} />;
       case 'url': return <Input placeholder="https://" />;
+      case 'form': return <FormPicker />;
+      case 'formField': return <FormFieldPicker numbers={f.numbers} />;
       default: return <Input />;
     }
   };

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import {
   AlertOutlined, AppstoreOutlined, BarChartOutlined, CalendarOutlined, CopyOutlined, FileTextOutlined, GlobalOutlined, InboxOutlined,
-  LineChartOutlined, NotificationOutlined, RocketOutlined, TeamOutlined, AreaChartOutlined,
+  LineChartOutlined, NotificationOutlined, PieChartOutlined, RocketOutlined, TeamOutlined, AreaChartOutlined,
 } from '@ant-design/icons';
 import { WIDGETS, type WidgetId, type WidgetMeta, type WidgetInstance } from '@bencao/contracts';
 
@@ -12,7 +12,9 @@ export type SettingField =
   | { name: string; kind: 'number'; min: number; max: number }
   | { name: string; kind: 'text' | 'html' | 'url' }
   | { name: string; kind: 'select'; options: string[]; labelPrefix: string }
-  | { name: string; kind: 'paths' };
+  | { name: string; kind: 'paths' }
+  | { name: string; kind: 'form' }
+  | { name: string; kind: 'formField'; numbers?: boolean };
 
 export interface WidgetDef extends WidgetMeta {
   id: WidgetId;
@@ -41,6 +43,14 @@ const defs: Record<WidgetId, Omit<WidgetDef, keyof WidgetMeta | 'id'>> = {
   operationsWeek: { icon: <BarChartOutlined />, component: pick(charts, 'OperationsWeekWidget'), fields: [] },
   richText: { icon: <FileTextOutlined />, component: pick(info, 'RichTextWidget'), fields: [{ name: 'html', kind: 'html' }] },
   frame: { icon: <GlobalOutlined />, component: pick(info, 'FrameWidget'), fields: [{ name: 'url', kind: 'url' }] },
+  formChart: {
+    icon: <PieChartOutlined />, component: pick(charts, 'FormChartWidget'),
+    fields: [
+      { name: 'formId', kind: 'form' }, { name: 'groupBy', kind: 'formField' },
+      { name: 'aggregate', kind: 'select', options: ['count', 'sum'], labelPrefix: 'aggregate' }, { name: 'valueField', kind: 'formField', numbers: true },
+      { name: 'chart', kind: 'select', options: ['bar', 'line', 'pie'], labelPrefix: 'chartType' },
+    ],
+  },
 };
 
 /** The console's widget registry: the contracts' sizes and authorities plus component, icon and settings form. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Descriptions, Drawer, Dropdown, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, KeyOutlined, MoreOutlined, PlusOutlined, SafetyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ImportOutlined, KeyOutlined, MoreOutlined, PlusOutlined, SafetyOutlined, TeamOutlined, UnlockOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { accountCreateSchema, accountUpdateSchema, assignSchema, resetPasswordSchema } from '@bencao/contracts';
 import { keys, securityApi, useAllRoles, usePaged, useSecurityMutation, type AccountRow, type ListQuery } from './api';
@@ -14,6 +14,9 @@ import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { validValues } from './validate';
 import { GroupPicker, RolePicker } from './pickers';
+import { OrganFilterTree } from './OrganFilterTree';
+import { AccountBatch, BATCH_AUTHORITIES } from './AccountBatch';
+import { AccountImport } from './AccountImport';
 
 const fmt = (s: string | null | undefined) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : '—');
 /** Empty inputs become null/undefined so the shared schema sees what the server will see. */
@@ -32,6 +35,8 @@ export function AccountList() {
   const [resetting, setResetting] = useState<AccountRow | null>(null);
   const [assigning, setAssigning] = useState<AccountRow | null>(null);
   const [viewing, setViewing] = useState<AccountRow | null>(null);
+  const [importing, setImporting] = useState(false);
+  const selectable = can('security:account:delete') || BATCH_AUTHORITIES.some((a) => can(a));
   const remove = useSecurityMutation((ids: number[]) => securityApi.deleteAccounts(ids), [keys.accounts, keys.roles], () => { message.success(t('msg.deleted')); setSelected([]); });
   const unlock = useSecurityMutation((id: number) => securityApi.unlock(id), [keys.accounts], () => message.success(t('msg.unlocked')));
 
@@ -67,12 +72,16 @@ export function AccountList() {
   ];
 
   return (
-    <>
+    <Row gutter={12} wrap={false}>
+      <Col flex="240px" style={{ minWidth: 0 }}>
+        <OrganFilterTree value={typeof q.organId === 'number' ? q.organId : undefined} onChange={(organId) => { setSelected([]); setQ({ ...q, organId, page: 1 }); }} />
+      </Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
       <ListPage<AccountRow>
         id="security.accounts" columns={cols} onRefresh={() => list.refetch()}
         exporter={{ url: '/api/security/accounts', params: q as Record<string, unknown>, fileName: t('title.accountsFile') }}
         search={{
-          form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit }),
+          form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit, organId: q.organId }),
           items: [
             <Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear placeholder={`${t('field.userId')} / ${t('field.userName')} / ${t('field.mobile')}`} style={{ width: 220 }} /></Form.Item>,
             <Form.Item key="status" name="status" label={t('field.status')}><Select allowClear style={{ width: 100 }} options={(['normal', 'lock'] as const).map((v) => ({ value: v, label: t(`status.${v}`) }))} /></Form.Item>,
@@ -86,10 +95,12 @@ export function AccountList() {
           {can('security:account:delete') && (
             <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && askDelete(selected)}>{t('action.batchDelete')}</Button>
           )}
+          <AccountBatch selected={selected} onDone={() => setSelected([])} />
+          {can('security:account:import') && <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>{t('action.import')}</Button>}
         </>}
         table={{
           rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1100 },
-          rowSelection: can('security:account:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined,
+          rowSelection: selectable ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), preserveSelectedRowKeys: true } : undefined,
           pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
           onChange: onTableChange(setQ),
         }}
@@ -98,7 +109,9 @@ export function AccountList() {
       {resetting && <ResetPassword account={resetting} onClose={() => setResetting(null)} />}
       {assigning && <AssignRoles account={assigning} onClose={() => setAssigning(null)} />}
       {viewing && <Authorities account={viewing} onClose={() => setViewing(null)} />}
-    </>
+      {importing && <AccountImport onClose={() => setImporting(false)} />}
+      </Col>
+    </Row>
   );
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Empty, Form, Input, List, Modal, Select, Space, Tag, Tree, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import { ROLE_SCOPES, ROLE_TYPES, roleSchema } from '@bencao/contracts';
+import { DATA_SCOPES, ROLE_SCOPES, ROLE_TYPES, roleSchema } from '@bencao/contracts';
 import { keys, securityApi, usePaged, useSecurityMutation, type GrantNode, type ListQuery, type RoleRow } from './api';
 import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
@@ -13,6 +13,7 @@ import { langOf, zodRule } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { validValues } from './validate';
 import { AccountPicker } from './pickers';
+import { OrganMultiSelect } from './OrganMultiSelect';
 
 const ROLE_TYPE_COLOR = { global: 'blue', common: 'default', inner: 'gold', organ: 'cyan' } as const;
 
@@ -36,6 +37,8 @@ export function RoleList() {
     { title: t('field.code'), dataIndex: 'code', sorter: true, width: 170, render: (v: string, r) => <Space size={4} wrap style={{ wordBreak: 'break-all' }}>{v}{r.isSuper && <Tag color="red">{t('super')}</Tag>}</Space> },
     { title: t('field.name'), dataIndex: 'name', sorter: true },
     { title: t('field.roleType'), dataIndex: 'roleType', sorter: true, width: 110, exportLabels: Object.fromEntries(ROLE_TYPES.map((v) => [v, t(`roleType.${v}`)])), render: (v: RoleRow['roleType']) => <Tag color={ROLE_TYPE_COLOR[v]}>{t(`roleType.${v}`)}</Tag> },
+    { title: t('dataScope.label'), dataIndex: 'dataScope', width: 130, exportLabels: Object.fromEntries(DATA_SCOPES.map((v) => [v, t(`dataScope.${v}`)])),
+      render: (v: RoleRow['dataScope'], r) => (v === 'custom' ? `${t('dataScope.custom')} (${r.dataScopeOrganIds.length})` : t(`dataScope.${v ?? 'all'}`)) },
     { title: t('field.scope'), dataIndex: 'scope', sorter: true, width: 90, exportLabels: Object.fromEntries(ROLE_SCOPES.map((v) => [v, t(`scope.${v}`)])), render: (v: string, r) => (v === 'organ' ? `${t('scope.organ')} #${r.organId}` : t('scope.global')) },
     { title: t('field.positionType'), dataIndex: 'positionType', width: 100, render: (v: string | null) => v ?? '—' },
     { title: t('field.grantCount'), dataIndex: 'grantCount', width: 90, render: (v: number, r) => (r.isSuper ? t('allShort') : v) },
@@ -94,7 +97,8 @@ function RoleForm({ role, onClose }: { role: RoleRow | null; onClose: () => void
   const rule = zodRule(roleSchema, langOf(i18n.language));
   const scope = Form.useWatch('scope', form);
   const roleType = Form.useWatch('roleType', form);
-  useEffect(() => { form.setFieldsValue(role ?? { roleType: 'common', scope: 'global' }); }, [role, form]);
+  const dataScope = Form.useWatch('dataScope', form);
+  useEffect(() => { form.setFieldsValue(role ?? { roleType: 'common', scope: 'global', dataScope: 'all', dataScopeOrganIds: [] }); }, [role, form]);
   const save = useSecurityMutation(
     (body: Record<string, unknown>) => (role ? securityApi.updateRole(role.id, body as never) : securityApi.createRole(body as never)),
     [keys.roles], () => { message.success(t('msg.saved')); onClose(); },
@@ -102,7 +106,7 @@ function RoleForm({ role, onClose }: { role: RoleRow | null; onClose: () => void
   const submit = async () => {
     const v = await validValues(form);
     if (!v) return;
-    save.mutate(roleSchema.parse({ ...v, organId: v.organId ?? null }) as never);
+    save.mutate(roleSchema.parse({ ...v, organId: v.organId ?? null, dataScopeOrganIds: v.dataScope === 'custom' ? v.dataScopeOrganIds ?? [] : [] }) as never);
   };
   const organ = scope === 'organ' || roleType === 'organ';
   return (
@@ -120,6 +124,12 @@ function RoleForm({ role, onClose }: { role: RoleRow | null; onClose: () => void
         </Space.Compact>
         {organ && <Form.Item name="organId" label={t('field.organId')} required rules={[rule]} dependencies={['scope', 'roleType']}><OrganSelect placeholder={t('hint.pickOrgan')} /></Form.Item>}
         <Form.Item name="positionType" label={t('field.positionType')} rules={[rule]}><Input maxLength={100} /></Form.Item>
+        <Form.Item name="dataScope" label={t('dataScope.label')} rules={[rule]} extra={t('dataScope.hint')}>
+          <Select options={DATA_SCOPES.map((v) => ({ value: v, label: t(`dataScope.${v}`) }))} />
+        </Form.Item>
+        {dataScope === 'custom' && (
+          <Form.Item name="dataScopeOrganIds" label={t('dataScope.organs')} required rules={[rule]} dependencies={['dataScope']}><OrganMultiSelect placeholder={t('hint.pickOrgan')} /></Form.Item>
+        )}
         <Form.Item name="note" label={t('field.note')} rules={[rule]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
         {/* Enter in a field saves, as in any form */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

@@ -11,6 +11,7 @@ const clean = (q: object) => Object.fromEntries(Object.entries(q).filter(([, v])
 export interface RoleRow {
   id: number; code: string; name: string; roleType: 'global' | 'common' | 'inner' | 'organ'; positionType: string | null; scope: 'global' | 'organ';
   organId: number | null; isSuper: boolean; note: string | null; createdAt: string; accountCount: number; grantCount: number;
+  dataScope: 'all' | 'organ' | 'organTree' | 'custom' | 'self'; dataScopeOrganIds: number[];
 }
 export interface AccountRow {
   id: number; userId: string; userName: string; status: 'normal' | 'lock'; staffId: number | null; isAdmin: boolean; manageRange: string | null;

@@ -2,6 +2,10 @@ import { defineLocales } from '@/i18n/defineLocales';
 
 export default defineLocales({
   en: {
+    orgTree: {"title": "Organisation", "all": "All organs", "search": "Search organs", "empty": "No organ"},
+    batch: {"lock": "Lock", "unlock": "Unlock", "resetPassword": "Reset password", "confirmLock": "Lock the {{n}} selected accounts? Their sessions end at once.", "confirmUnlock": "Unlock the {{n}} selected accounts?", "resetTitle": "Reset the password of {{n}} accounts", "resultTitle": "Result", "done": "Done ({{n}})", "refused": "Refused ({{n}})", "reason": "Reason", "selected": "{{n}} selected", "clear": "Clear selection", "close": "Close"},
+    importer: {"title": "Import accounts", "template": "Download template", "choose": "Choose an .xlsx file", "hint": "Fill in the template (at most 5,000 rows, 2 MB). Every row is checked first; if any row has an error, nothing is imported.", "tooBig": "The file is larger than 2 MB", "notXlsx": "Only .xlsx workbooks can be imported", "run": "Import", "row": "Row", "field": "Column", "message": "Problem", "errors": "{{n}} errors found; nothing was imported", "report": "Download error report", "reportFile": "account-import-errors", "templateFile": "accounts-template", "done": "{{n}} accounts imported"},
+    dataScope: {"label": "Data scope", "all": "All data", "organ": "Own organ", "organTree": "Own organ and below", "custom": "Chosen organs", "self": "Own data only", "organs": "Organs", "hint": "Which accounts holders of this role see and manage. Several roles: the widest of them."},
     action: {
       add: 'New', edit: 'Edit', delete: 'Delete', batchDelete: 'Delete selected', save: 'Save', cancel: 'Cancel',
       import: 'Import', export: 'Export', grant: 'Authorize', batchGrant: 'Batch authorize', unlock: 'Unlock', resetPassword: 'Reset password',
@@ -57,6 +61,10 @@ export default defineLocales({
     },
   },
   zh: {
+    orgTree: {"title": "组织机构", "all": "全部机构", "search": "搜索机构", "empty": "没有机构"},
+    batch: {"lock": "锁定", "unlock": "解锁", "resetPassword": "重置密码", "confirmLock": "确定锁定选中的 {{n}} 个账号吗？其会话将立即失效。", "confirmUnlock": "确定解锁选中的 {{n}} 个账号吗？", "resetTitle": "重置 {{n}} 个账号的密码", "resultTitle": "处理结果", "done": "成功（{{n}}）", "refused": "已拒绝（{{n}}）", "reason": "原因", "selected": "已选 {{n}} 项", "clear": "清空选择", "close": "关闭"},
+    importer: {"title": "导入账号", "template": "下载模板", "choose": "选择 .xlsx 文件", "hint": "请按模板填写（最多 5000 行，不超过 2 MB）。系统会先校验所有行，只要有一行出错，就不会导入任何数据。", "tooBig": "文件超过 2 MB", "notXlsx": "只能导入 .xlsx 格式的 Excel 文件", "run": "开始导入", "row": "行号", "field": "列", "message": "问题", "errors": "发现 {{n}} 处错误，未导入任何数据", "report": "下载错误报告", "reportFile": "账号导入错误", "templateFile": "账号导入模板", "done": "已导入 {{n}} 个账号"},
+    dataScope: {"label": "数据范围", "all": "全部数据", "organ": "本机构", "organTree": "本机构及以下", "custom": "自定义机构", "self": "仅本人", "organs": "机构", "hint": "拥有该角色的用户能查看和管理哪些账号；拥有多个角色时取并集。"},
     action: {
       add: '新增', edit: '编辑', delete: '删除', batchDelete: '批量删除', save: '保存', cancel: '取消',
       import: '导入', export: '导出', grant: '授权', batchGrant: '批量授权', unlock: '解锁', resetPassword: '重置密码',
@@ -112,6 +120,10 @@ export default defineLocales({
     },
   },
   es: {
+    orgTree: {"title": "Organización", "all": "Todos los órganos", "search": "Buscar órganos", "empty": "Sin órganos"},
+    batch: {"lock": "Bloquear", "unlock": "Desbloquear", "resetPassword": "Restablecer contraseña", "confirmLock": "¿Bloquear las {{n}} cuentas seleccionadas? Sus sesiones terminan de inmediato.", "confirmUnlock": "¿Desbloquear las {{n}} cuentas seleccionadas?", "resetTitle": "Restablecer la contraseña de {{n}} cuentas", "resultTitle": "Resultado", "done": "Hechas ({{n}})", "refused": "Rechazadas ({{n}})", "reason": "Motivo", "selected": "{{n}} seleccionadas", "clear": "Quitar selección", "close": "Cerrar"},
+    importer: {"title": "Importar cuentas", "template": "Descargar plantilla", "choose": "Elegir un archivo .xlsx", "hint": "Rellene la plantilla (5.000 filas y 2 MB como máximo). Primero se comprueban todas las filas; si alguna tiene un error, no se importa nada.", "tooBig": "El archivo supera los 2 MB", "notXlsx": "Solo se pueden importar libros .xlsx", "run": "Importar", "row": "Fila", "field": "Columna", "message": "Problema", "errors": "Se encontraron {{n}} errores; no se importó nada", "report": "Descargar informe de errores", "reportFile": "errores-importacion-cuentas", "templateFile": "plantilla-cuentas", "done": "Se importaron {{n}} cuentas"},
+    dataScope: {"label": "Ámbito de datos", "all": "Todos los datos", "organ": "Órgano propio", "organTree": "Órgano propio y dependientes", "custom": "Órganos elegidos", "self": "Solo datos propios", "organs": "Órganos", "hint": "Qué cuentas ven y gestionan los titulares de este rol. Con varios roles, la unión de todos."},
     action: {
       add: 'Nuevo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', cancel: 'Cancelar',
       import: 'Importar', export: 'Exportar', grant: 'Autorizar', batchGrant: 'Autorizar en lote', unlock: 'Desbloquear', resetPassword: 'Restablecer contraseña',
@@ -167,6 +179,10 @@ export default defineLocales({
     },
   },
   ja: {
+    orgTree: {"title": "組織", "all": "すべての組織", "search": "組織を検索", "empty": "組織がありません"},
+    batch: {"lock": "ロック", "unlock": "ロック解除", "resetPassword": "パスワード再設定", "confirmLock": "選択した {{n}} 件のアカウントをロックしますか？セッションは直ちに終了します。", "confirmUnlock": "選択した {{n}} 件のアカウントのロックを解除しますか？", "resetTitle": "{{n}} 件のアカウントのパスワードを再設定", "resultTitle": "処理結果", "done": "成功（{{n}}）", "refused": "拒否（{{n}}）", "reason": "理由", "selected": "{{n}} 件選択中", "clear": "選択を解除", "close": "閉じる"},
+    importer: {"title": "アカウントのインポート", "template": "テンプレートをダウンロード", "choose": ".xlsx ファイルを選択", "hint": "テンプレートに記入してください（最大 5,000 行、2 MB まで）。まず全行を検査し、1 行でもエラーがあれば何もインポートしません。", "tooBig": "ファイルが 2 MB を超えています", "notXlsx": "インポートできるのは .xlsx ブックのみです", "run": "インポート", "row": "行", "field": "列", "message": "問題", "errors": "{{n}} 件のエラーがあり、何もインポートしませんでした", "report": "エラーレポートをダウンロード", "reportFile": "アカウントインポートエラー", "templateFile": "アカウントテンプレート", "done": "{{n}} 件のアカウントをインポートしました"},
+    dataScope: {"label": "データ範囲", "all": "すべてのデータ", "organ": "所属組織", "organTree": "所属組織と配下", "custom": "指定した組織", "self": "本人のみ", "organs": "組織", "hint": "このロールを持つユーザーが参照・管理できるアカウントの範囲です。複数のロールを持つ場合は和集合になります。"},
     action: {
       add: '新規', edit: '編集', delete: '削除', batchDelete: '一括削除', save: '保存', cancel: 'キャンセル',
       import: 'インポート', export: 'エクスポート', grant: '権限付与', batchGrant: '一括権限付与', unlock: 'ロック解除', resetPassword: 'パスワード再設定',

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
   BatchApproveResult, CcRecord, DoneTask, EndedInstance, InstanceTaskAction, Page, StartableDefinition, StartedInstance,
-  TaskActivity, TaskAttachment, TaskDetail, TaskDraft, TaskImportance, TaskPostAction, TaskUserOption, TodoTask,
+  TaskActivity, TaskAttachment, TaskDetail, TaskDraft, TaskForm, TaskImportance, TaskPostAction, TaskUserOption, TodoTask,
 } from '@bencao/contracts';
 import { call, request } from '@/lib/request';
 import { TODO_COUNT_KEY } from '@/lib/todoCount';
@@ -16,7 +16,13 @@ const json = <T>(method: 'POST' | 'PUT', url: string, body: unknown) =>
 export type Params = Record<string, string | number | boolean | undefined>;
 const clean = (q: object) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== null));
 
-export interface DraftBody { businessKey: string | null; variables: Record<string, unknown>; comment: string | null }
+export interface DraftBody {
+  businessKey: string | null;
+  variables: Record<string, unknown>;
+  comment: string | null;
+  /** the start form's values (a process whose start event binds a cloud form) */
+  form?: Record<string, unknown>;
+}
 /** what each action posts (see `taskDecisionSchema`, `taskReturnSchema`, … in contracts) */
 export interface ActionBody {
   comment?: string | null;
@@ -37,7 +43,11 @@ export const tasksApi = {
   drafts: () => call<TaskDraft[]>('GET', `${BASE}/drafts`),
   createDraft: (definitionId: number, body: DraftBody) => json<{ instanceId: number }>('POST', `${BASE}/drafts`, { definitionId, ...body }),
   updateDraft: (instanceId: number, body: DraftBody) => json<unknown>('PUT', `${BASE}/drafts/${instanceId}`, body),
-  submitDraft: (instanceId: number) => json<unknown>('POST', `${BASE}/drafts/${instanceId}/submit`, {}),
+  /** without `form`, the server uses the values the draft kept */
+  submitDraft: (instanceId: number, form?: Record<string, unknown>) => json<unknown>('POST', `${BASE}/drafts/${instanceId}/submit`, form ? { form } : {}),
+  /** the start event's cloud form (null: none), with a draft's values when `draft` is given */
+  startForm: (definitionId: number, draft?: number) =>
+    call<TaskForm | null>('GET', `${BASE}/start-form/${definitionId}`, { params: clean({ draft }) }),
   deleteDraft: (instanceId: number) => call<unknown>('DELETE', `${BASE}/drafts/${instanceId}`),
 
   todo: (q: Params) => call<Page<TodoTask>>('GET', `${BASE}/todo`, { params: clean(q) }),
@@ -71,6 +81,7 @@ export const tasksKeys = {
   all: ['workflow', 'tasks'] as QueryKey,
   startable: (keyword: string) => ['workflow', 'tasks', 'startable', keyword] as QueryKey,
   drafts: ['workflow', 'tasks', 'drafts'] as QueryKey,
+  startForm: (definitionId: number, draft?: number) => ['workflow', 'tasks', 'startForm', definitionId, draft ?? null] as QueryKey,
   todo: ['workflow', 'tasks', 'todo'] as QueryKey,
   done: ['workflow', 'tasks', 'done'] as QueryKey,
   ended: ['workflow', 'tasks', 'ended'] as QueryKey,

@@ -28,6 +28,7 @@ export default defineLocales({
       formTitle: 'Form', formHint: 'Fill in what the process needs, one field per row (for 采购申请: amount as a number).',
       comment: 'Comment', commentPlaceholder: 'A note for the approvers (optional)', saveDraft: 'Save draft', submit: 'Submit',
       draftSaved: 'Draft saved', submitted: '{{name}} submitted',
+      cloudFormHint: 'Fields marked * are required. "Save draft" keeps what you have typed, even if incomplete.', formInvalid: 'Please correct the highlighted fields of the form first.',
     },
     variables: {
       name: 'Field', kind: 'Type', value: 'Value', add: 'Add a field', remove: 'Remove this field', yes: 'Yes', no: 'No',
@@ -140,6 +141,7 @@ export default defineLocales({
       formTitle: '表单', formHint: '按流程需要逐行填写字段（如采购申请的 amount 请选“数字”类型）。',
       comment: '意见', commentPlaceholder: '给审批人的说明（选填）', saveDraft: '保存草稿', submit: '提交',
       draftSaved: '草稿已保存', submitted: '{{name}}已提交',
+      cloudFormHint: '带 * 的为必填项。“保存草稿”会保留已填写的内容，未填完也可以。', formInvalid: '请先修改表单中标红的字段。',
     },
     variables: {
       name: '字段', kind: '类型', value: '值', add: '添加字段', remove: '删除该字段', yes: '是', no: '否',
@@ -254,6 +256,7 @@ export default defineLocales({
       formTitle: 'Formulario', formHint: 'Rellene lo que necesita el proceso, un campo por fila (en 采购申请, amount como número).',
       comment: 'Comentario', commentPlaceholder: 'Una nota para los aprobadores (opcional)', saveDraft: 'Guardar borrador', submit: 'Enviar',
       draftSaved: 'Borrador guardado', submitted: '{{name}} enviado',
+      cloudFormHint: 'Los campos con * son obligatorios. «Guardar borrador» conserva lo escrito, aunque esté incompleto.', formInvalid: 'Corrija primero los campos del formulario marcados en rojo.',
     },
     variables: {
       name: 'Campo', kind: 'Tipo', value: 'Valor', add: 'Añadir un campo', remove: 'Quitar este campo', yes: 'Sí', no: 'No',
@@ -366,6 +369,7 @@ export default defineLocales({
       formTitle: 'フォーム', formHint: 'プロセスに必要な項目を1行ずつ入力してください（采购申请の amount は数値）。',
       comment: 'コメント', commentPlaceholder: '承認者へのメモ（任意）', saveDraft: '下書き保存', submit: '申請',
       draftSaved: '下書きを保存しました', submitted: '{{name}}を申請しました',
+      cloudFormHint: '* の項目は必須です。「下書き保存」で入力途中の内容も保存できます。', formInvalid: 'フォームの赤く表示された項目を先に修正してください。',
     },
     variables: {
       name: '項目', kind: '型', value: '値', add: '項目を追加', remove: 'この項目を削除', yes: 'はい', no: 'いいえ',

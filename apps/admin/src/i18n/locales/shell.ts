@@ -18,6 +18,9 @@ export default defineLocales({
       title: 'Page settings', theme: 'Theme colour', tagsView: 'Tags view', fixedHeader: 'Fixed header', sidebarLogo: 'Sidebar logo', reset: 'Restore defaults',
     },
     tags: { refresh: 'Refresh', close: 'Close', closeOthers: 'Close others', closeAll: 'Close all', label: 'Open pages' },
+    finder: { title: 'Search menus', placeholder: 'Menu or group name', results: 'Matching menus', none: 'No menu matches', hint: '↑ ↓ to move, Enter to open, Esc to close' },
+    screen: { enter: 'Full screen', exit: 'Exit full screen' },
+    keys: { title: 'Keyboard shortcuts', keys: 'Keys', action: 'Action', search: 'Search the menus', move: 'Move through the search results', open: 'Open the chosen menu', close: 'Close the search or a dialog', help: 'Show these shortcuts' },
     request: {
       systemPrompt: 'System prompt', networkProblem: 'System or network problem, please try again later', relogin: 'Log in again', cancel: 'Cancel',
       sessionInvalid: 'Session Invalidation, Login Again Please', badCredentials: 'Incorrect username or password, please re-enter',
@@ -76,6 +79,9 @@ export default defineLocales({
     },
     settings: { title: '页面设置', theme: '主题色', tagsView: '开启标签页', fixedHeader: '固定头部', sidebarLogo: '侧边栏 Logo', reset: '恢复默认' },
     tags: { refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有', label: '已打开的页面' },
+    finder: { title: '搜索菜单', placeholder: '输入菜单或分组名称', results: '匹配的菜单', none: '没有匹配的菜单', hint: '↑ ↓ 选择，回车打开，Esc 关闭' },
+    screen: { enter: '全屏', exit: '退出全屏' },
+    keys: { title: '快捷键', keys: '按键', action: '功能', search: '搜索菜单', move: '在搜索结果中上下选择', open: '打开选中的菜单', close: '关闭搜索框或对话框', help: '显示快捷键说明' },
     request: {
       systemPrompt: '系统提示', networkProblem: '系统或网络异常，请稍后重试', relogin: '重新登录', cancel: '取消', sessionInvalid: '会话已失效，请重新登录',
       badCredentials: '用户名或密码错误，请重新输入', locked: '连续输入错误，您的账号已被锁定，请联系管理员解锁', requestError: '请求失败，请稍后重试',
@@ -130,6 +136,9 @@ export default defineLocales({
     },
     settings: { title: 'Ajustes de la página', theme: 'Color del tema', tagsView: 'Pestañas', fixedHeader: 'Cabecera fija', sidebarLogo: 'Logotipo lateral', reset: 'Restablecer' },
     tags: { refresh: 'Actualizar', close: 'Cerrar', closeOthers: 'Cerrar las demás', closeAll: 'Cerrar todas', label: 'Páginas abiertas' },
+    finder: { title: 'Buscar menús', placeholder: 'Nombre del menú o del grupo', results: 'Menús encontrados', none: 'Ningún menú coincide', hint: '↑ ↓ para moverse, Intro para abrir, Esc para cerrar' },
+    screen: { enter: 'Pantalla completa', exit: 'Salir de pantalla completa' },
+    keys: { title: 'Atajos de teclado', keys: 'Teclas', action: 'Acción', search: 'Buscar en los menús', move: 'Moverse por los resultados', open: 'Abrir el menú elegido', close: 'Cerrar la búsqueda o un diálogo', help: 'Mostrar estos atajos' },
     request: {
       systemPrompt: 'Aviso del sistema', networkProblem: 'Problema del sistema o de la red, inténtelo más tarde', relogin: 'Volver a entrar', cancel: 'Cancelar',
       sessionInvalid: 'La sesión no es válida, inicie sesión de nuevo', badCredentials: 'Usuario o contraseña incorrectos, vuelva a introducirlos',
@@ -189,6 +198,9 @@ export default defineLocales({
     },
     settings: { title: 'ページ設定', theme: 'テーマカラー', tagsView: 'タブ表示', fixedHeader: 'ヘッダー固定', sidebarLogo: 'サイドバーのロゴ', reset: '初期設定に戻す' },
     tags: { refresh: '再読み込み', close: '閉じる', closeOthers: '他を閉じる', closeAll: 'すべて閉じる', label: '開いているページ' },
+    finder: { title: 'メニュー検索', placeholder: 'メニュー名またはグループ名', results: '一致するメニュー', none: '一致するメニューはありません', hint: '↑ ↓ で移動、Enter で開く、Esc で閉じる' },
+    screen: { enter: '全画面表示', exit: '全画面表示を終了' },
+    keys: { title: 'キーボードショートカット', keys: 'キー', action: '操作', search: 'メニューを検索', move: '検索結果を移動', open: '選択したメニューを開く', close: '検索やダイアログを閉じる', help: 'このショートカット一覧を表示' },
     request: {
       systemPrompt: 'システム通知', networkProblem: 'システムまたはネットワークに問題があります。しばらくしてから再度お試しください', relogin: '再ログイン', cancel: 'キャンセル',
       sessionInvalid: 'セッションが無効になりました。再度ログインしてください', badCredentials: 'ユーザー名またはパスワードが正しくありません。再入力してください',

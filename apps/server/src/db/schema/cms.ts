@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, serial, integer, text, boolean, jsonb, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ArticleFields, ArticleInput, ArticleKind, ArticleStatus, ArticleVersion, SiteSettings } from '@bencao/contracts';
+import type { ArticleFields, ArticleTranslationInput, ColumnLabels, ArticleInput, ArticleKind, ArticleStatus, ArticleVersion, SiteSettings } from '@bencao/contracts';
 
 /** The public menu: a tree under the root column 1000 (the header). */
 export const cmsColumns = pgTable('cms_columns', {
@@ -12,6 +12,8 @@ export const cmsColumns = pgTable('cms_columns', {
   parent: integer('parent'),
   seq: integer('seq').notNull().default(0),
   visible: boolean('visible').notNull().default(true),
+  /** the label in other languages of the site ({ en: 'News' }); a missing one shows the Chinese label */
+  labels: jsonb('labels').$type<ColumnLabels>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('cms_columns_parent').on(t.parent, t.seq)]);
@@ -89,3 +91,18 @@ export const cmsSettings = pgTable('cms_settings', {
   updatedBy: text('updated_by').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An article in another language of the site (English): title, summary, body, SEO texts and the
+ * kind's text fields. Kept apart from the Chinese row, so neither edit overwrites the other. Like
+ * the article, a published one keeps serving `content` while edits wait in `draft` until publish.
+ */
+export const cmsTranslations = pgTable('cms_translations', {
+  id: serial('id').primaryKey(),
+  articleId: integer('article_id').notNull().references(() => cmsArticles.id, { onDelete: 'cascade' }),
+  lang: text('lang').$type<'en'>().notNull(),
+  content: jsonb('content').$type<ArticleTranslationInput>(),
+  draft: jsonb('draft').$type<ArticleTranslationInput>(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('cms_translations_article_lang').on(t.articleId, t.lang)]);

@@ -49,4 +49,6 @@ export const dictItems = pgTable('dict_items', {
   code: text('code').notNull(),
   name: text('name').notNull(),
   seq: integer('seq').notNull().default(0),
+  /** the colour of the item's tag wherever it is shown (DICT_COLORS) */
+  color: text('color').notNull().default('default'),
 }, (t) => [uniqueIndex('dict_items_code').on(t.dictId, t.code)]);

@@ -51,3 +51,15 @@ export const formDataHistory = pgTable('form_data_history', {
   changedBy: text('changed_by'),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('form_data_history_data').on(t.dataId, t.id)]);
+
+/**
+ * The start form of a process draft (My drafts): the values the starter has typed so far, not yet
+ * checked; they become the instance's document when the draft is submitted.
+ */
+export const formDrafts = pgTable('form_drafts', {
+  instanceId: integer('instance_id').primaryKey(),
+  formId: integer('form_id').notNull().references(() => forms.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -81,6 +81,23 @@ export const gwInstances = pgTable('gw_instances', {
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('gw_instances_addr').on(t.serviceId, t.ip, t.port)]);
 
+/**
+ * Who reads a service's instances or a config through the application API (Nacos's subscribers and
+ * "who is listening"): one row per credential and address, its last read refreshed at most every 10 s.
+ */
+export const gwSubscribers = pgTable('gw_subscribers', {
+  id: serial('id').primaryKey(),
+  kind: text('kind', { enum: ['service', 'config'] }).notNull(),
+  /** service: `<group>@@<name>`; config: `<namespace>|<group>|<dataId>` */
+  resource: text('resource').notNull(),
+  credentialId: integer('credential_id').notNull(),
+  appName: text('app_name').notNull(),
+  accessKey: text('access_key').notNull(),
+  address: text('address').notNull(),
+  firstSeenAt: ts('first_seen_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+}, (t) => [uniqueIndex('gw_subscribers_key').on(t.kind, t.resource, t.credentialId, t.address)]);
+
 // ---------- routes and rules ----------
 export const gwRoutes = pgTable('gw_routes', {
   id: serial('id').primaryKey(),

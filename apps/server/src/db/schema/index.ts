@@ -12,3 +12,7 @@ export * from './cacheVersions';
 export * from './forms';
 export * from './workflowTasks';
 export * from './notification';
+export * from './audit';
+export * from './adr';
+export * from './recruit';
+export * from './search';

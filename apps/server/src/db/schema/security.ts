@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, serial, integer, text, boolean, timestamp, primaryKey, uniqueIndex, index, jsonb } from 'drizzle-orm/pg-core';
 
 export const accounts = pgTable('accounts', {
@@ -33,6 +34,10 @@ export const roles = pgTable('roles', {
   organId: integer('organ_id'),
   isSuper: boolean('is_super').notNull().default(false),
   note: text('note'),
+  /** which accounts (and other organ-owned rows) the role's holders see; several roles: the union */
+  dataScope: text('data_scope', { enum: ['all', 'organ', 'organTree', 'custom', 'self'] }).notNull().default('all'),
+  /** the organs of a `custom` data scope */
+  dataScopeOrganIds: integer('data_scope_organ_ids').array().notNull().default(sql`'{}'::integer[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -138,7 +138,11 @@ export const wfHistory = pgTable('wf_history', {
   comment: text('comment'),
   data: jsonb('data').$type<Record<string, unknown>>(),
   at: ts('at').notNull(),
-}, (t) => [index('wf_history_instance').on(t.instanceId, t.at)]);
+}, (t) => [
+  index('wf_history_instance').on(t.instanceId, t.at),
+  // the Done list: the tasks a user handed over or answered as a delegate
+  index('wf_history_handover').on(t.actorId, t.at).where(sql`action in ('transfer', 'delegate', 'resolve')`),
+]);
 
 export const wfJobs = pgTable('wf_jobs', {
   id: serial('id').primaryKey(),

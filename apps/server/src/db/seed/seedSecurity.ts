@@ -35,7 +35,7 @@ function codesOfGroup(group: string): string[] {
 
 const DEMO_ROLES: { code: string; name: string; roleType: 'global' | 'common' | 'inner'; grants: string[] }[] = [
   { code: 'AUDITOR', name: '审计员', roleType: 'common', grants: ['audit:online', 'audit:operationLog', 'audit:operationLog:export', 'audit:loginLog', 'audit:errorLog', 'bpm:task'] },
-  { code: 'WEB_EDITOR', name: '网站编辑', roleType: 'common', grants: ['cms:column', 'cms:column:add', 'cms:column:edit', 'cms:column:delete', 'cms:article', 'cms:article:add', 'cms:article:edit', 'cms:article:delete', 'cms:article:publish', 'cms:media', 'cms:media:add', 'cms:media:edit', 'cms:media:delete', 'bpm:task'] },
+  { code: 'WEB_EDITOR', name: '网站编辑', roleType: 'common', grants: ['cms:column', 'cms:column:add', 'cms:column:edit', 'cms:column:delete', 'cms:article', 'cms:article:add', 'cms:article:edit', 'cms:article:delete', 'cms:article:publish', 'cms:media', 'cms:media:add', 'cms:media:edit', 'cms:media:delete', 'cms:adr', 'cms:adr:edit', 'cms:recruit', 'cms:recruit:edit', 'bpm:task'] },
   // every screen and action of the service governance group
   { code: 'GOVERNANCE_OPS', name: '运维工程师', roleType: 'common', grants: [...codesOfGroup('gateway'), 'bpm:task'] },
   // every employee works their tasks (bpm:task: New / Todo / Done / Ended)

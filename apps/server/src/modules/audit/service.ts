@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { offsetOf, orderBy } from '../../platform/paging';
 import type { SessionStore } from '../../platform/auth/sessions';
+import { accountScopeWhere, type DataScopeOf } from '../security/dataScope';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -23,10 +24,11 @@ export function describeAgent(ua: string | null | undefined): { browser: string 
 type OpQuery = z.infer<typeof operationLogQuerySchema>;
 
 export function auditService(db: Db, store: SessionStore) {
-  async function online(q: z.infer<typeof onlineQuerySchema>) {
+  /** live sessions of the accounts within the caller's data scope (null: every account) */
+  async function online(q: z.infer<typeof onlineQuerySchema>, scope: DataScopeOf | null = null) {
     const now = new Date();
     const where = and(
-      isNull(sessions.endedAt), gt(sessions.expiresAt, now),
+      isNull(sessions.endedAt), gt(sessions.expiresAt, now), accountScopeWhere(scope),
       q.keyword ? or(ilike(accounts.userId, like(q.keyword)), ilike(accounts.userName, like(q.keyword)), ilike(sessions.ip, like(q.keyword))) : undefined,
     );
     const [rows, [{ n }]] = await Promise.all([
@@ -45,8 +47,9 @@ export function auditService(db: Db, store: SessionStore) {
    * Ends live sessions as "kicked": the next request of each answers 401 with envelope code 10002.
    * Only a holder of `*` forces out a super administrator (super role or administrator flag).
    */
-  async function kick(ids: string[], authorities: Set<string>) {
-    const live = await db.select({ id: sessions.id, accountId: sessions.accountId }).from(sessions).where(and(inArray(sessions.id, ids), isNull(sessions.endedAt)));
+  async function kick(ids: string[], authorities: Set<string>, scope: DataScopeOf | null = null) {
+    const live = await db.select({ id: sessions.id, accountId: sessions.accountId }).from(sessions).innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(and(inArray(sessions.id, ids), isNull(sessions.endedAt), accountScopeWhere(scope)));
     if (!authorities.has(ALL) && (await privilegedAccounts(db, live.map((s) => s.accountId))).length) throw new AppError(403, 'security.superAccount');
     for (const s of live) await store.end(s.id, 'kicked');
     return live.length;

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   HEADER_COLUMN_ID, MEDIA_MAX_BYTES, MEDIA_WIDTHS, articleInputSchema, articleKindSchema, articleListQuerySchema,
   columnInputSchema, columnOrderSchema, mediaInputSchema, mediaListQuerySchema, mediaUpdateSchema, publishInputSchema,
-  siteArticleQuerySchema, siteSettingsSchema, translate,
+  siteArticleQuerySchema, siteLangQuerySchema, siteSettingsSchema, translate,
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
@@ -15,6 +15,7 @@ import { cmsService } from './service';
 import { localDiskStorage, mediaDir } from './storage';
 import { seoRoutes } from './seo';
 import { publicCache } from './publicCache';
+import { translationRoutes } from './translationRoutes';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const idsBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
@@ -77,6 +78,9 @@ export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
   app.post('/api/cms/articles/:id/preview', { config: { authority: 'cms:article:edit' }, schema: { tags, params: idParam } },
     async (req) => ok(await svc.articles.preview(req.params.id)));
 
+  // English (and later other) translations of an article
+  await app.register(translationRoutes, { svc });
+
   // ───────────────────────── media ─────────────────────────
   app.get('/api/cms/media', { config: { authority: 'cms:media' }, schema: { tags, querystring: mediaListQuerySchema } },
     async (req) => ok(await svc.media.list(req.query)));
@@ -125,30 +129,30 @@ export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
   // SPEC §7: the header menu
   app.get('/api/art/column/columnTreeselect', {
     config: { authority: PUBLIC },
-    schema: { tags: siteTags, querystring: z.object({ parentId: z.coerce.number().int().positive().default(HEADER_COLUMN_ID) }) },
-  }, (req, reply) => cache.answer(req, reply, async () => ok(await svc.columns.publicChildren(req.query.parentId))));
+    schema: { tags: siteTags, querystring: siteLangQuerySchema.extend({ parentId: z.coerce.number().int().positive().default(HEADER_COLUMN_ID) }) },
+  }, (req, reply) => cache.answer(req, reply, async () => ok(await svc.columns.publicChildren(req.query.parentId, req.query.lang))));
   // the whole visible column tree under the header (sub-menus, sub-column lists), in one answer
-  app.get('/api/site/columns', { config: { authority: PUBLIC }, schema: { tags: siteTags } },
-    (req, reply) => cache.answer(req, reply, async () => ok(await svc.columns.publicTree())));
+  app.get('/api/site/columns', { config: { authority: PUBLIC }, schema: { tags: siteTags, querystring: siteLangQuerySchema } },
+    (req, reply) => cache.answer(req, reply, async () => ok(await svc.columns.publicTree(req.query.lang))));
   app.get('/api/site/settings', { config: { authority: PUBLIC }, schema: { tags: siteTags } },
     (req, reply) => cache.answer(req, reply, async () => ok(await svc.settings.get())));
   app.get('/api/site/articles', { config: { authority: PUBLIC }, schema: { tags: siteTags, querystring: siteArticleQuerySchema } },
     (req, reply) => cache.answer(req, reply, async () => ok(await svc.site.list(req.query))));
   app.get('/api/site/articles/:id', {
     config: { authority: PUBLIC },
-    schema: { tags: siteTags, params: idParam, querystring: z.object({ preview: z.string().max(100).optional() }) },
+    schema: { tags: siteTags, params: idParam, querystring: siteLangQuerySchema.extend({ preview: z.string().max(100).optional() }) },
   }, async (req, reply) => {
-    if (!req.query.preview) return cache.answer(req, reply, async () => ok(await svc.site.article(req.params.id)));
-    const a = await svc.site.article(req.params.id, req.query.preview);
+    if (!req.query.preview) return cache.answer(req, reply, async () => ok(await svc.site.article(req.params.id, undefined, req.query.lang)));
+    const a = await svc.site.article(req.params.id, req.query.preview, req.query.lang);
     reply.header('cache-control', 'no-store');
     return ok(a);
   });
   app.get('/api/site/pages/:slug', {
     config: { authority: PUBLIC },
-    schema: { tags: siteTags, params: z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/) }), querystring: z.object({ preview: z.string().max(100).optional() }) },
+    schema: { tags: siteTags, params: z.object({ slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/) }), querystring: siteLangQuerySchema.extend({ preview: z.string().max(100).optional() }) },
   }, async (req, reply) => {
-    if (!req.query.preview) return cache.answer(req, reply, async () => ok(await svc.site.page(req.params.slug)));
-    const page = await svc.site.page(req.params.slug, req.query.preview);
+    if (!req.query.preview) return cache.answer(req, reply, async () => ok(await svc.site.page(req.params.slug, undefined, req.query.lang)));
+    const page = await svc.site.page(req.params.slug, req.query.preview, req.query.lang);
     reply.header('cache-control', 'no-store');
     return ok(page);
   });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type {
-  ArticleKind, BidFields, JobFields, ProductFields, SiteArticleDetail, SiteColumn, SiteSettings,
+  ArticleKind, BidFields, JobFields, ProductFields, SiteArticleDetail, SiteColumn, SiteLang, SiteSettings,
 } from '@bencao/contracts';
 import type { AppConfig } from '../../config';
 import type { Deps } from '../../platform/deps';
@@ -24,22 +24,38 @@ import type { CmsService } from './service';
  */
 
 interface SsrModule {
-  render(route: string, data: Record<string, unknown>): string;
-  renderRoute(route: string, apiBase: string, initial?: Record<string, unknown>): Promise<{ html: string; data: Record<string, unknown> }>;
+  render(route: string, data: Record<string, unknown>, lang?: SiteLang): string;
+  renderRoute(route: string, apiBase: string, initial?: Record<string, unknown>, lang?: SiteLang): Promise<{ html: string; data: Record<string, unknown> }>;
   articleKey(id: string, preview?: string | null): string;
   pageKey(slug: string): string;
 }
 
 export const SITE_NAME = '本草制药';
-const DEFAULT_DESCRIPTION = '本草制药：现代中药研发、生产与销售企业，提供中药产品、中医药知识、企业新闻、人才招聘与招标采购信息。';
+/** the words of the pages' heads in each language of the site (the page bodies are the site's own dictionary) */
+const WORDS = {
+  zh: {
+    site: '本草制药', home: '首页', about: '关于我们', culture: '企业文化', notFound: '页面不存在', listSep: '：', itemSep: '；',
+    description: '本草制药：现代中药研发、生产与销售企业，提供中药产品、中医药知识、企业新闻、人才招聘与招标采购信息。',
+    homeTitle: '现代中药，守护健康', duties: '岗位职责：', requirements: '任职要求：', locale: 'zh_CN',
+  },
+  en: {
+    site: 'Bencao Pharmaceutical', home: 'Home', about: 'About us', culture: 'Corporate culture', notFound: 'Page not found', listSep: ': ', itemSep: '; ',
+    description: 'Bencao Pharmaceutical researches, makes and sells modern traditional Chinese medicines: products, TCM knowledge, company news, careers and procurement notices.',
+    homeTitle: 'Modern Chinese medicine for better health', duties: 'Duties: ', requirements: 'Requirements: ', locale: 'en_US',
+  },
+} as const;
+const HTML_LANG: Record<SiteLang, string> = { zh: 'zh-CN', en: 'en' };
+/** the path prefix of a language: Chinese at the root, English under /en */
+export const langPrefix = (lang: SiteLang) => (lang === 'zh' ? '' : `/${lang}`);
+const DEFAULT_DESCRIPTION = WORDS.zh.description;
 
 /** path segment → kind, hash route and section of each kind of detail page */
-export const DETAIL_PATHS: Record<string, { kind: Exclude<ArticleKind, 'page'>; route: string; section: string; list: string }> = {
-  news: { kind: 'news', route: '/newsDetail', section: '新闻中心', list: '/newsPage' },
-  medicine: { kind: 'medicine', route: '/medicDetail', section: '中医药', list: '/chineseMedicinePage' },
-  products: { kind: 'product', route: '/productDetail', section: '产品中心', list: '/productPage' },
-  jobs: { kind: 'job', route: '/jobDetail', section: '人才招聘', list: '/jobBoard' },
-  bids: { kind: 'bid', route: '/bidDetail', section: '招标采购', list: '/bidReport' },
+export const DETAIL_PATHS: Record<string, { kind: Exclude<ArticleKind, 'page'>; route: string; section: string; sectionEn: string; list: string }> = {
+  news: { kind: 'news', route: '/newsDetail', section: '新闻中心', sectionEn: 'News', list: '/newsPage' },
+  medicine: { kind: 'medicine', route: '/medicDetail', section: '中医药', sectionEn: 'TCM knowledge', list: '/chineseMedicinePage' },
+  products: { kind: 'product', route: '/productDetail', section: '产品中心', sectionEn: 'Products', list: '/productPage' },
+  jobs: { kind: 'job', route: '/jobDetail', section: '人才招聘', sectionEn: 'Careers', list: '/jobBoard' },
+  bids: { kind: 'bid', route: '/bidDetail', section: '招标采购', sectionEn: 'Procurement', list: '/bidReport' },
 };
 const SEGMENT_OF: Record<string, string> = Object.fromEntries(Object.entries(DETAIL_PATHS).map(([seg, d]) => [d.kind, seg]));
 /** about-us sections by showIndex (SPEC §2), and the culture page */
@@ -79,6 +95,9 @@ interface Head {
   image?: string;
   type: 'website' | 'article' | 'product';
   jsonLd: unknown[];
+  lang: SiteLang;
+  /** the same page in each language it exists in (hreflang; x-default is the Chinese one) */
+  alternates: Partial<Record<SiteLang, string>>;
 }
 
 export interface SeoOptions { svc: CmsService; config: AppConfig; deps: Deps }
@@ -115,17 +134,22 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     ...(s.address ? { address: s.address } : {}), ...(s.email ? { email: s.email } : {}),
     contactPoint: s.hotlines.map((t) => ({ '@type': 'ContactPoint', telephone: t, contactType: 'customer service', hoursAvailable: s.serviceHours })),
   });
-  const breadcrumbs = (base: string, items: { name: string; url: string }[]) => ({
+  const breadcrumbs = (base: string, items: { name: string; url: string }[], lang: SiteLang = 'zh') => ({
     '@type': 'BreadcrumbList',
-    itemListElement: [{ name: '首页', url: `${base}/` }, ...items].map((it, i) => ({ '@type': 'ListItem', position: i + 1, name: it.name, item: it.url })),
+    itemListElement: [{ name: WORDS[lang].home, url: `${base}${langPrefix(lang)}/` }, ...items].map((it, i) => ({ '@type': 'ListItem', position: i + 1, name: it.name, item: it.url })),
   });
 
   function headHtml(h: Head, s: SiteSettings) {
-    const title = `${h.title} — ${s.companyName || SITE_NAME}`;
+    const site = h.lang === 'zh' ? s.companyName || SITE_NAME : WORDS[h.lang].site;
+    const title = `${h.title} — ${site}`;
+    const alternates = Object.entries(h.alternates) as [SiteLang, string][];
     const tags = [
       `<link rel="canonical" href="${esc(h.canonical)}" />`,
-      `<meta property="og:site_name" content="${esc(s.companyName || SITE_NAME)}" />`,
-      `<meta property="og:locale" content="zh_CN" />`,
+      ...alternates.map(([l, url]) => `<link rel="alternate" hreflang="${HTML_LANG[l]}" href="${esc(url)}" />`),
+      ...(h.alternates.zh ? [`<link rel="alternate" hreflang="x-default" href="${esc(h.alternates.zh)}" />`] : []),
+      `<meta property="og:site_name" content="${esc(site)}" />`,
+      `<meta property="og:locale" content="${WORDS[h.lang].locale}" />`,
+      ...alternates.filter(([l]) => l !== h.lang).map(([l]) => `<meta property="og:locale:alternate" content="${WORDS[l].locale}" />`),
       `<meta property="og:type" content="${h.type}" />`,
       `<meta property="og:title" content="${esc(h.title)}" />`,
       `<meta property="og:description" content="${esc(h.description)}" />`,
@@ -144,23 +168,30 @@ export function siteRenderer({ svc, config }: SeoOptions) {
   function page(body: string, h: Head, s: SiteSettings, state: { route: string; data: Record<string, unknown> }) {
     const { title, tags } = headHtml(h, s);
     let html = shell()
+      .replace(/<html lang="[^"]*"/, `<html lang="${HTML_LANG[h.lang]}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${esc(title)}</title>`)
       .replace(/<meta name="description"[^>]*>/, '');
     html = html.replace('</title>', `</title>\n    <meta name="description" content="${esc(h.description)}" />\n    ${tags}`);
     // the rendered page replaces the boot placeholder; the answers it used travel with it (not executed: CSP-safe)
-    html = html.replace(/<div id="root">[\s\S]*?<\/div>\s*(?=<noscript>|<script|<\/body>)/, `<div id="root">${body}</div>\n    <script type="application/json" id="ssr-data">${scriptJson(state)}</script>\n    `);
+    html = html.replace(/<div id="root">[\s\S]*?<\/div>\s*(?=<noscript>|<script|<\/body>)/, `<div id="root">${body}</div>\n    <script type="application/json" id="ssr-data">${scriptJson({ ...state, lang: h.lang })}</script>\n    `);
     html = html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
     return html;
   }
 
-  async function common() {
-    const [settings, columns] = await Promise.all([svc.settings.get(), svc.columns.publicTree()]);
+  async function common(lang: SiteLang) {
+    const [settings, columns] = await Promise.all([svc.settings.get(), svc.columns.publicTree(lang)]);
     return { settings, columns };
   }
+  /** canonical and alternates of a page at `path` (without language prefix); `english` false: the English page shows the Chinese text */
+  const urls = (base: string, path: string, lang: SiteLang, english = true) => {
+    const zh = `${base}${path}`;
+    const en = `${base}/en${path === '/' ? '/' : path}`;
+    return { canonical: lang === 'en' && english ? en : zh, alternates: english ? { zh, en } : { zh } };
+  };
 
   const imageUrl = (base: string, a: SiteArticleDetail) => (a.cover ? `${base}${a.cover.url}` : a.images[0] ? `${base}${a.images[0].url}` : undefined);
 
-  function jsonLdOf(a: SiteArticleDetail, base: string, url: string, s: SiteSettings, description: string, updatedAt?: string) {
+  function jsonLdOf(a: SiteArticleDetail, base: string, url: string, s: SiteSettings, description: string, lang: SiteLang, updatedAt?: string) {
     const org = organization(s, base);
     const image = imageUrl(base, a);
     const common = { name: a.title, description, url, ...(image ? { image } : {}) };
@@ -188,7 +219,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
       case 'job': {
         const f = a.fields as JobFields;
         return {
-          '@type': 'JobPosting', title: a.title, description: [a.summary, `岗位职责：${f.duties}`, `任职要求：${f.requirements}`].filter(Boolean).join('\n'),
+          '@type': 'JobPosting', title: a.title, description: [a.summary, `${WORDS[lang].duties}${f.duties}`, `${WORDS[lang].requirements}${f.requirements}`].filter(Boolean).join('\n'),
           datePosted: isoOf(f.startDate) ?? a.publishedAt, validThrough: isoOf(f.endDate), totalJobOpenings: f.headcount, employmentType: 'FULL_TIME',
           hiringOrganization: org, jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: f.location, addressCountry: 'CN' } },
           ...(f.education ? { educationRequirements: f.education } : {}), ...(f.experience ? { experienceRequirements: f.experience } : {}), url,
@@ -210,105 +241,145 @@ export function siteRenderer({ svc, config }: SeoOptions) {
   }
 
   /** HTML of a detail page, or null when the render is not built */
-  async function detailPage(req: FastifyRequest, segment: string, id: number): Promise<string | null> {
+  async function detailPage(req: FastifyRequest, segment: string, id: number, lang: SiteLang = 'zh'): Promise<string | null> {
     const ssr = await load();
     if (!ssr) return null;
     const d = DETAIL_PATHS[segment];
-    const { settings, columns } = await common();
-    const a = await svc.site.article(id); // 404 (AppError) when not live
+    const { settings, columns } = await common(lang);
+    const a = await svc.site.article(id, undefined, lang); // 404 (AppError) when not live
     if (a.kind !== d.kind) throw new AppError(404, 'error.notFound');
     const base = origin(req);
-    const url = `${base}/${segment}/${id}`;
-    const section = columns.find((c) => c.path === d.list && c.parent === 1000)?.label ?? columns.find((c) => c.path === d.list)?.label ?? d.section;
+    const url = `${base}${langPrefix(lang)}/${segment}/${id}`;
+    const { canonical, alternates } = urls(base, `/${segment}/${id}`, lang, !a.untranslated);
+    const section = columns.find((c) => c.path === d.list && c.parent === 1000)?.label ?? columns.find((c) => c.path === d.list)?.label ?? (lang === 'zh' ? d.section : d.sectionEn);
     const title = a.seoTitle || (a.kind === 'product' ? (a.fields as ProductFields).name || a.title : a.title);
     const description = clip((a.seoDescription || a.summary || plain(a.body)).replace(/\s+/g, ' '));
     const head: Head = {
-      title, description, canonical: url, image: imageUrl(base, a), type: a.kind === 'product' ? 'product' : 'article',
-      jsonLd: [jsonLdOf(a, base, url, settings, description), organization(settings, base), breadcrumbs(base, [{ name: section, url: `${base}/${segment}` }, { name: a.title, url }])],
+      title, description, canonical, alternates, lang, image: imageUrl(base, a), type: a.kind === 'product' ? 'product' : 'article',
+      jsonLd: [jsonLdOf(a, base, url, settings, description, lang), organization(settings, base), breadcrumbs(base, [{ name: section, url: `${base}${langPrefix(lang)}/${segment}` }, { name: a.title, url }], lang)],
     };
     const route = `${d.route}?id=${id}`;
     const data = { settings, columns, [ssr.articleKey(String(id))]: a };
-    return page(ssr.render(route, data), head, settings, { route, data });
+    return page(ssr.render(route, data, lang), head, settings, { route, data });
   }
 
-  async function contentPage(req: FastifyRequest, slug: string, route: string, pathUrl: string, crumb: string): Promise<string | null> {
+  async function contentPage(req: FastifyRequest, slug: string, route: string, pathUrl: string, crumb: 'about' | 'culture', lang: SiteLang = 'zh'): Promise<string | null> {
     const ssr = await load();
     if (!ssr) return null;
-    const { settings, columns } = await common();
-    const a = await svc.site.page(slug);
+    const { settings, columns } = await common(lang);
+    const a = await svc.site.page(slug, undefined, lang);
     const base = origin(req);
-    const url = `${base}${pathUrl}`;
+    const url = `${base}${langPrefix(lang)}${pathUrl}`;
+    const { canonical, alternates } = urls(base, pathUrl, lang, !a.untranslated);
     const description = clip((a.seoDescription || a.summary || plain(a.body)).replace(/\s+/g, ' '));
     const head: Head = {
-      title: a.seoTitle || a.title, description, canonical: url, image: imageUrl(base, a), type: 'website',
+      title: a.seoTitle || a.title, description, canonical, alternates, lang, image: imageUrl(base, a), type: 'website',
       jsonLd: [{ '@type': 'AboutPage', name: a.title, description, url, ...(imageUrl(base, a) ? { image: imageUrl(base, a) } : {}), publisher: organization(settings, base) },
-        organization(settings, base), breadcrumbs(base, [{ name: crumb, url: `${base}/about/0` }, { name: a.title, url }])],
+        organization(settings, base), breadcrumbs(base, [{ name: WORDS[lang][crumb], url: `${base}${langPrefix(lang)}/about/0` }, { name: a.title, url }], lang)],
     };
     const data = { settings, columns, [ssr.pageKey(slug)]: a };
-    return page(ssr.render(route, data), head, settings, { route, data });
+    return page(ssr.render(route, data, lang), head, settings, { route, data });
   }
 
   /** a column list (news, products, …): the page as the app shows it, its items as an ItemList */
-  async function listPage(req: FastifyRequest, segment: string): Promise<string | null> {
+  /** the API of this very server, for the page render's own requests */
+  const apiOf = (req: FastifyRequest) => {
+    const local = req.socket.localAddress ?? '127.0.0.1';
+    return `http://${local.includes(':') && !local.startsWith('::ffff:') ? `[${local}]` : local.replace(/^::ffff:/, '')}:${req.socket.localPort}/api`;
+  };
+
+  async function listPage(req: FastifyRequest, segment: string, lang: SiteLang = 'zh'): Promise<string | null> {
     const ssr = await load();
     if (!ssr) return null;
     const d = DETAIL_PATHS[segment];
-    const { settings, columns } = await common();
+    const { settings, columns } = await common(lang);
     const base = origin(req);
-    const local = req.socket.localAddress ?? '127.0.0.1';
-    const apiBase = `http://${local.includes(':') && !local.startsWith('::ffff:') ? `[${local}]` : local.replace(/^::ffff:/, '')}:${req.socket.localPort}/api`;
-    const { html, data } = await ssr.renderRoute(d.list, apiBase, { settings, columns });
-    const url = `${base}/${segment}`;
-    const label = columns.find((c) => c.path === d.list && c.parent === 1000)?.label ?? d.section;
+    const { html, data } = await ssr.renderRoute(d.list, apiOf(req), { settings, columns }, lang);
+    const url = `${base}${langPrefix(lang)}/${segment}`;
+    const label = columns.find((c) => c.path === d.list && c.parent === 1000)?.label ?? (lang === 'zh' ? d.section : d.sectionEn);
     const records = Object.entries(data).filter(([k]) => k.startsWith('articles:')).flatMap(([, v]) => (v as { records?: { id: number; kind: ArticleKind; title: string }[] }).records ?? [])
       .filter((r) => r.kind === d.kind);
+    const w = WORDS[lang];
     const head: Head = {
-      title: label, description: `${settings.companyName}${label}：${records.slice(0, 5).map((r) => r.title).join('；')}`.slice(0, 160), canonical: url, type: 'website',
+      ...urls(base, `/${segment}`, lang), lang,
+      title: label, description: `${lang === 'zh' ? settings.companyName : w.site}${lang === 'zh' ? '' : ' '}${label}${w.listSep}${records.slice(0, 5).map((r) => r.title).join(w.itemSep)}`.slice(0, 160), type: 'website',
       jsonLd: [
-        { '@type': 'CollectionPage', name: label, url, mainEntity: { '@type': 'ItemList', itemListElement: records.map((r, i) => ({ '@type': 'ListItem', position: i + 1, name: r.title, url: `${base}${contentPath(r.kind, r.id)}` })) } },
-        organization(settings, base), breadcrumbs(base, [{ name: label, url }]),
+        { '@type': 'CollectionPage', name: label, url, mainEntity: { '@type': 'ItemList', itemListElement: records.map((r, i) => ({ '@type': 'ListItem', position: i + 1, name: r.title, url: `${base}${langPrefix(lang)}${contentPath(r.kind, r.id)}` })) } },
+        organization(settings, base), breadcrumbs(base, [{ name: label, url }], lang),
       ],
     };
     return page(html, head, settings, { route: d.list, data });
+  }
+
+  /** the home page: the company, its products, news and TCM articles as the app shows them */
+  async function homePage(req: FastifyRequest, lang: SiteLang = 'zh'): Promise<string | null> {
+    const ssr = await load();
+    if (!ssr) return null;
+    const { settings, columns } = await common(lang);
+    const base = origin(req);
+    const { html, data } = await ssr.renderRoute('/homePage', apiOf(req), { settings, columns }, lang);
+    const w = WORDS[lang];
+    const url = `${base}${langPrefix(lang)}/`;
+    const head: Head = {
+      ...urls(base, '/', lang), lang, title: w.homeTitle, description: w.description, type: 'website',
+      jsonLd: [organization(settings, base), { '@type': 'WebSite', name: lang === 'zh' ? settings.companyName : w.site, url, inLanguage: HTML_LANG[lang], publisher: organization(settings, base) }],
+    };
+    return page(html, head, settings, { route: '/homePage', data });
   }
 
   /** the site's own 404 page (status 404), or null when the render is not built */
   async function notFoundPage(req: FastifyRequest): Promise<string | null> {
     const ssr = await load();
     if (!ssr) return null;
-    const { settings, columns } = await common();
+    const lang: SiteLang = /^\/en(\/|$)/.test(req.url) ? 'en' : 'zh';
+    const { settings, columns } = await common(lang);
     const base = origin(req);
-    const head: Head = { title: '页面不存在', description: DEFAULT_DESCRIPTION, canonical: `${base}/`, type: 'website', jsonLd: [organization(settings, base)] };
+    const head: Head = {
+      title: WORDS[lang].notFound, description: lang === 'zh' ? DEFAULT_DESCRIPTION : WORDS.en.description, canonical: `${base}${langPrefix(lang)}/`,
+      alternates: {}, lang, type: 'website', jsonLd: [organization(settings, base)],
+    };
     const route = '/404';
     const data = { settings, columns };
-    return page(ssr.render(route, data), head, settings, { route, data }).replace('<head>', '<head>\n    <meta name="robots" content="noindex" />');
+    return page(ssr.render(route, data, lang), head, settings, { route, data }).replace('<head>', '<head>\n    <meta name="robots" content="noindex" />');
   }
 
+  /** every page in Chinese, and in English where it has English (each with its alternates) */
   async function sitemap(req: FastifyRequest): Promise<string> {
     const base = origin(req);
     const entries = await svc.site.sitemapEntries();
-    const urls: { loc: string; lastmod?: string }[] = [{ loc: `${base}/` }];
-    const lists: { loc: string; lastmod?: string }[] = [];
+    const pages: { path: string; lastmod?: string; english: boolean }[] = [{ path: '/', english: true }];
+    const items: typeof pages = [];
     const newest = new Map<string, string>();
     for (const e of entries) {
-      const loc = `${base}${contentPath(e.kind, e.id, e.slug)}`;
-      urls.push({ loc, lastmod: e.updatedAt });
+      items.push({ path: contentPath(e.kind, e.id, e.slug), lastmod: e.updatedAt, english: e.english });
       if (e.kind !== 'page') {
-        const list = `${base}/${SEGMENT_OF[e.kind]}`;
+        const list = `/${SEGMENT_OF[e.kind]}`;
         if (!newest.has(list) || newest.get(list)! < e.updatedAt) newest.set(list, e.updatedAt);
       }
     }
-    for (const [loc, lastmod] of newest) lists.push({ loc, lastmod });
-    const body = [...urls.slice(0, 1), ...lists, ...urls.slice(1)].map((u) => `  <url><loc>${esc(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`).join('\n');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+    for (const [path, lastmod] of newest) pages.push({ path, lastmod, english: true });
+    const body = [...pages, ...items].flatMap((p) => {
+      const { alternates } = urls(base, p.path, 'zh', p.english);
+      const links = p.english
+        ? [...(Object.entries(alternates) as [SiteLang, string][]).map(([l, href]) => `<xhtml:link rel="alternate" hreflang="${HTML_LANG[l]}" href="${esc(href)}"/>`),
+          `<xhtml:link rel="alternate" hreflang="x-default" href="${esc(alternates.zh!)}"/>`].join('')
+        : '';
+      const lastmod = p.lastmod ? `<lastmod>${p.lastmod}</lastmod>` : '';
+      return Object.values(alternates).map((loc) => `  <url><loc>${esc(loc)}</loc>${lastmod}${links}</url>`);
+    }).join('\n');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
   }
 
-  return { detailPage, contentPage, listPage, notFoundPage, sitemap, origin };
+  /** the site's index.html as it is (the app renders everything itself), when the page render is not built */
+  const plainShell = () => shell();
+
+  return { detailPage, contentPage, listPage, homePage, notFoundPage, sitemap, origin, plainShell };
 }
 
 /** the page, compressed when the client takes it (static files are precompressed; pages are made per request) */
 function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string, status = 200) {
-  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
   const accepts = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepts)) {
     return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
@@ -339,22 +410,37 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) =>
     }
   };
 
-  for (const [segment, d] of Object.entries(DETAIL_PATHS)) {
-    app.get(`/${segment}/:id`, { config: { authority: PUBLIC }, schema: { tags, hide: true, params: z.object({ id: z.string().max(20) }) } }, async (req, reply) => {
-      const id = /^[1-9]\d{0,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
-      if (!id || id > 2_147_483_647) return notFound(req, reply);
-      return orNotFound(req, reply, () => r.detailPage(req, segment, id));
+  // every page in Chinese at its path, and in English under /en
+  for (const lang of ['zh', 'en'] as const) {
+    const at = langPrefix(lang);
+    for (const [segment] of Object.entries(DETAIL_PATHS)) {
+      app.get(`${at}/${segment}/:id`, { config: { authority: PUBLIC }, schema: { tags, hide: true, params: z.object({ id: z.string().max(20) }) } }, async (req, reply) => {
+        const id = /^[1-9]\d{0,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
+        if (!id || id > 2_147_483_647) return notFound(req, reply);
+        return orNotFound(req, reply, () => r.detailPage(req, segment, id, lang));
+      });
+      // the column list, as the app shows it
+      app.get(`${at}/${segment}`, { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (req, reply) => orNotFound(req, reply, () => r.listPage(req, segment, lang)));
+    }
+    app.get(`${at}/about/:index`, { config: { authority: PUBLIC }, schema: { tags, hide: true, params: z.object({ index: z.string().max(4) }) } }, async (req, reply) => {
+      const about = ABOUT_PAGES.find((a) => String(a.index) === req.params.index);
+      if (!about) return notFound(req, reply);
+      return orNotFound(req, reply, () => r.contentPage(req, about.slug, `/aboutPage?showIndex=${about.index}`, `/about/${about.index}`, 'about', lang));
     });
-    // the column list, as the app shows it
-    app.get(`/${segment}`, { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (req, reply) => orNotFound(req, reply, () => r.listPage(req, segment)));
+    app.get(`${at}/culture`, { config: { authority: PUBLIC }, schema: { tags, hide: true } },
+      async (req, reply) => orNotFound(req, reply, () => r.contentPage(req, 'culture', '/corporateCulturePage', '/culture', 'culture', lang)));
   }
-  app.get('/about/:index', { config: { authority: PUBLIC }, schema: { tags, hide: true, params: z.object({ index: z.string().max(4) }) } }, async (req, reply) => {
-    const about = ABOUT_PAGES.find((a) => String(a.index) === req.params.index);
-    if (!about) return notFound(req, reply);
-    return orNotFound(req, reply, () => r.contentPage(req, about.slug, `/aboutPage?showIndex=${about.index}`, `/about/${about.index}`, '关于我们'));
-  });
-  app.get('/culture', { config: { authority: PUBLIC }, schema: { tags, hide: true } },
-    async (req, reply) => orNotFound(req, reply, () => r.contentPage(req, 'culture', '/corporateCulturePage', '/culture', '企业文化')));
+  // the home page: /en/ in English; / in the visitor's remembered language (a crawler has none: Chinese)
+  const home = async (req: FastifyRequest, reply: FastifyReply, lang: SiteLang) => {
+    const html = await r.homePage(req, lang);
+    reply.header('vary', 'cookie');
+    if (html) return sendHtml(req, reply, html);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(r.plainShell());
+  };
+  app.get('/', { config: { authority: PUBLIC }, schema: { tags, hide: true } },
+    async (req, reply) => home(req, reply, /(?:^|;\s*)bencao-lang=en\b/.test(req.headers.cookie ?? '') ? 'en' : 'zh'));
+  app.get('/en/', { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (req, reply) => home(req, reply, 'en'));
+  app.get('/en', { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (_req, reply) => reply.redirect('/en/', 301));
 
   app.get('/sitemap.xml', { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (req, reply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(await r.sitemap(req)));

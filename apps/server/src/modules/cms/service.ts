@@ -5,7 +5,7 @@ import {
   type ArticleFields, type ArticleInput, type ArticleKind, type ArticleListQuery, type ArticleVersion, type ArticleVersionDetail,
   type CmsArticle, type CmsArticleRow, type CmsColumn, type CmsColumnNode, type CmsMedia, type ColumnInput,
   type Page, type PageQuery, type PreviewAnswer, type ProductCategory, type PublishInput, type SiteArticleDetail,
-  type SiteArticleQuery, type SiteArticleSummary, type SiteColumn, type SiteImage, type SiteSettings, type BidFields,
+  type SiteArticleQuery, type SiteArticleSummary, type SiteColumn, type SiteImage, type SiteSettings, type BidFields, type SiteLang,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { cmsArticles, cmsArticleVersions, cmsColumns, cmsMedia, cmsSettings } from '../../db/schema/index';
@@ -14,6 +14,7 @@ import { offsetOf, orderBy } from '../../platform/paging';
 import { mediaIdsIn, sanitizeBody } from './sanitize';
 import { deleteStoredImage, mediaUrl, pickVariant, siteImage, storeImage, variantKey, withMediaKeys, withoutMediaKeys } from './media';
 import type { MediaStorage } from './storage';
+import { columnIn, overlay, translationService } from './translations';
 
 type ArticleRow = typeof cmsArticles.$inferSelect;
 type MediaRow = typeof cmsMedia.$inferSelect;
@@ -45,6 +46,7 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 const count = sql<number>`count(*)::int`;
 
 export function cmsService(db: Db, storage: MediaStorage) {
+  const translations = translationService(db);
   // ───────────────────────── media ─────────────────────────
   const mediaById = async (ids: number[]) => {
     const uniq = [...new Set(ids.filter((i) => Number.isInteger(i)))];
@@ -171,7 +173,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
   }
 
   const toColumn = (r: ColumnRow, counts: Map<number, number>): CmsColumn => ({
-    id: r.id, label: r.label, path: r.path, parent: r.parent ?? 0, seq: r.seq, visible: r.visible,
+    id: r.id, label: r.label, path: r.path, parent: r.parent ?? 0, seq: r.seq, visible: r.visible, labels: r.labels,
     articleCount: counts.get(r.id) ?? 0, updatedAt: r.updatedAt.toISOString(),
   });
 
@@ -250,20 +252,20 @@ export function cmsService(db: Db, storage: MediaStorage) {
       return targets.length;
     },
     /** SPEC §7: visible children of a column, in order */
-    async publicChildren(parentId: number): Promise<SiteColumn[]> {
+    async publicChildren(parentId: number, lang: SiteLang = 'zh'): Promise<SiteColumn[]> {
       const rows = await db.select().from(cmsColumns)
         .where(and(eq(cmsColumns.parent, parentId), eq(cmsColumns.visible, true)))
         .orderBy(asc(cmsColumns.seq), asc(cmsColumns.id));
-      return rows.map((r) => ({ id: r.id, label: r.label, path: r.path, parent: r.parent ?? HEADER_COLUMN_ID }));
+      return rows.map((r) => columnIn(lang)({ ...r, parent: r.parent ?? HEADER_COLUMN_ID }));
     },
     /** every visible column under the header, parents before children (a hidden column hides its subtree) */
-    async publicTree(): Promise<SiteColumn[]> {
+    async publicTree(lang: SiteLang = 'zh'): Promise<SiteColumn[]> {
       const rows = await allColumns();
       const out: SiteColumn[] = [];
       const walk = (parent: number) => {
         for (const r of rows) {
           if (r.parent !== parent || !r.visible) continue;
-          out.push({ id: r.id, label: r.label, path: r.path, parent });
+          out.push(columnIn(lang)({ ...r, parent }));
           walk(r.id);
         }
       };
@@ -314,10 +316,11 @@ export function cmsService(db: Db, storage: MediaStorage) {
   /** console answers: what the editor saved (pending edits included), media URLs with their access keys */
   async function decorate(saved: ArticleRow[], withBody = true) {
     const rows = saved.map(withDraft);
-    const [covers, cols, inBody] = await Promise.all([
+    const [covers, cols, inBody, langs] = await Promise.all([
       mediaById(rows.map((r) => r.coverId ?? 0)),
       db.select({ id: cmsColumns.id, label: cmsColumns.label }).from(cmsColumns),
       withBody ? mediaById(rows.flatMap((r) => mediaIdsIn(r.body))) : Promise.resolve(new Map<number, MediaRow>()),
+      translations.langsOf(rows.map((r) => r.id)),
     ]);
     const labels = new Map(cols.map((c) => [c.id, c.label]));
     const now = Date.now();
@@ -329,7 +332,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
         cover: cover ? siteImage(cover, undefined, cover.accessKey) : null, pendingDraft: !!live.draft, columnId: a.columnId, columnLabel: a.columnId ? labels.get(a.columnId) ?? null : null,
         slug: a.slug, seoTitle: a.seoTitle, seoDescription: a.seoDescription, seq: a.seq, status: a.status,
         publishAt: iso(a.publishAt), unpublishAt: iso(a.unpublishAt), publishedAt: iso(a.publishedAt), live: isLive(live, now),
-        fields: a.fields, version: a.version, createdBy: a.createdBy, updatedBy: a.updatedBy,
+        fields: a.fields, translations: langs.get(a.id) ?? [], version: a.version, createdBy: a.createdBy, updatedBy: a.updatedBy,
         createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString(),
       };
     });
@@ -459,13 +462,16 @@ export function cmsService(db: Db, storage: MediaStorage) {
       // pending edits go live now
       const content = cur.draft ? { ...(await prepare(cur.draft, id)), draft: null } : {};
       const row = await change(id, { ...content, status: 'published', publishAt, unpublishAt, publishedAt: cur.publishedAt ?? new Date() }, 'publish', user);
+      await translations.settle(db, id);
       return (await decorate([row]))[0];
     },
     async unpublish(id: number, user: string) {
       const cur = await load(id);
       // off the site: pending edits become the content
       const content = cur.draft ? { ...(await prepare(cur.draft, id)), draft: null } : {};
-      return (await decorate([await change(id, { ...content, status: 'unpublished' }, 'unpublish', user)]))[0];
+      const row = await change(id, { ...content, status: 'unpublished' }, 'unpublish', user);
+      await translations.settle(db, id);
+      return (await decorate([row]))[0];
     },
     async versions(id: number): Promise<ArticleVersion[]> {
       await load(id);
@@ -501,14 +507,15 @@ export function cmsService(db: Db, storage: MediaStorage) {
   const aboutIndex = (slug: string | null) => ({ overview: 0, strategy: 2, history: 4, party: 5 } as Record<string, number>)[slug ?? ''] ?? 0;
 
   // ───────────────────────── the public site ─────────────────────────
-  async function toSummaries(rows: ArticleRow[]): Promise<SiteArticleSummary[]> {
-    const covers = await mediaById(rows.map((r) => r.coverId ?? 0));
+  async function toSummaries(rows: ArticleRow[], lang: SiteLang = 'zh', preview = false): Promise<SiteArticleSummary[]> {
+    const [covers, texts] = await Promise.all([mediaById(rows.map((r) => r.coverId ?? 0)), translations.shown(rows.map((r) => r.id), lang, preview)]);
     return rows.map((a) => {
       const cover = a.coverId ? covers.get(a.coverId) : undefined;
-      return {
+      const summary: SiteArticleSummary = {
         id: a.id, kind: a.kind, title: a.title, summary: a.summary, cover: cover ? siteImage(cover) : null,
         publishedAt: (a.publishAt ?? a.publishedAt ?? a.createdAt).toISOString(), columnId: a.columnId, fields: publicFields(a),
       };
+      return lang === 'zh' ? summary : overlay(summary, texts.get(a.id));
     });
   }
   function publicFields(a: ArticleRow): ArticleFields {
@@ -520,9 +527,10 @@ export function cmsService(db: Db, storage: MediaStorage) {
   const dateOrder = [desc(shownDate), desc(cmsArticles.id)];
 
   /** the site's detail; a preview shows pending edits, says it is one, and gives its media URLs their keys */
-  async function detail(saved: ArticleRow, preview = false): Promise<SiteArticleDetail> {
+  async function detail(saved: ArticleRow, preview = false, lang: SiteLang = 'zh'): Promise<SiteArticleDetail> {
     const row = preview ? withDraft(saved) : saved;
     const [summary] = await toSummaries([row]);
+    const text = lang === 'zh' ? undefined : (await translations.shown([row.id], lang, preview)).get(row.id);
     const imageIds = row.kind === 'product' ? (row.fields as { images?: number[] }).images ?? [] : [];
     const imgs = await mediaById([...imageIds, row.coverId ?? 0, ...(preview ? mediaIdsIn(row.body) : [])]);
     const key = (m: MediaRow) => (preview ? m.accessKey : undefined);
@@ -548,12 +556,19 @@ export function cmsService(db: Db, storage: MediaStorage) {
       const r = res.rows[0];
       if (r?.prev_id) prev = { id: Number(r.prev_id), title: String(r.prev_title) };
       if (r?.next_id) next = { id: Number(r.next_id), title: String(r.next_title) };
+      if (lang !== 'zh' && (prev || next)) {
+        const near = await translations.shown([prev?.id ?? 0, next?.id ?? 0].filter(Boolean), lang);
+        if (prev) prev.title = near.get(prev.id)?.title ?? prev.title;
+        if (next) next.title = near.get(next.id)?.title ?? next.title;
+      }
     }
-    const body = sanitizeBody(row.body);
-    return {
-      ...summary, body: preview ? withMediaKeys(body, (id) => imgs.get(id)?.accessKey) : body,
+    const out: SiteArticleDetail = {
+      ...summary, body: sanitizeBody(row.body),
       seoTitle: row.seoTitle, seoDescription: row.seoDescription, images, prev, next, ...(preview ? { preview: true } : {}),
     };
+    const shown = lang === 'zh' ? out : overlay(out, text);
+    if (preview) shown.body = withMediaKeys(shown.body, (id) => imgs.get(id)?.accessKey);
+    return shown;
   }
 
   function previewAllowed(row: ArticleRow, token?: string) {
@@ -572,36 +587,41 @@ export function cmsService(db: Db, storage: MediaStorage) {
         q.category ? sql`${cmsArticles.fields} ->> 'category' = ${q.category}` : undefined,
         // bid notices are also found by their project (name and number, e.g. BC-ZB-2026-031)
         q.keyword ? or(sql`${cmsArticles.title} ilike ${like(q.keyword)}`, sql`${cmsArticles.summary} ilike ${like(q.keyword)}`,
-          sql`(${cmsArticles.kind} = 'bid' and ${cmsArticles.fields} ->> 'project' ilike ${like(q.keyword)})`) : undefined,
+          sql`(${cmsArticles.kind} = 'bid' and ${cmsArticles.fields} ->> 'project' ilike ${like(q.keyword)})`,
+          q.lang !== 'zh' ? translations.keywordSql(q.lang, like(q.keyword)) : undefined) : undefined,
       );
       const [rows, [{ n }]] = await Promise.all([
         db.select().from(cmsArticles).where(where).orderBy(...(q.kind === 'product' ? productOrder : dateOrder))
           .limit(q.limit).offset((q.page - 1) * q.limit),
         db.select({ n: count }).from(cmsArticles).where(where),
       ]);
-      return { total: n, records: await toSummaries(rows) };
+      return { total: n, records: await toSummaries(rows, q.lang) };
     },
-    async article(id: number, previewToken?: string): Promise<SiteArticleDetail> {
+    async article(id: number, previewToken?: string, lang: SiteLang = 'zh'): Promise<SiteArticleDetail> {
       const [row] = await db.select().from(cmsArticles).where(eq(cmsArticles.id, id));
       if (!row) throw notFound();
-      if (previewAllowed(row, previewToken)) return detail(row, true);
+      if (previewAllowed(row, previewToken)) return detail(row, true, lang);
       if (!isLive(row)) throw notFound();
-      return detail(row);
+      return detail(row, false, lang);
     },
     /** a page by slug; with a valid preview token, the page as saved whatever its state */
-    async page(slug: string, previewToken?: string): Promise<SiteArticleDetail> {
+    async page(slug: string, previewToken?: string, lang: SiteLang = 'zh'): Promise<SiteArticleDetail> {
       const [row] = await db.select().from(cmsArticles).where(eq(cmsArticles.slug, slug));
       if (!row) throw notFound();
-      if (previewAllowed(row, previewToken)) return detail(row, true);
+      if (previewAllowed(row, previewToken)) return detail(row, true, lang);
       if (!isLive(row)) throw notFound();
-      return detail(row);
+      return detail(row, false, lang);
     },
     /** every live piece of content with its last change, for /sitemap.xml */
-    async sitemapEntries(): Promise<{ kind: ArticleKind; id: number; slug: string | null; updatedAt: string }[]> {
-      const rows = await db.select({ kind: cmsArticles.kind, id: cmsArticles.id, slug: cmsArticles.slug, updatedAt: cmsArticles.updatedAt })
+    async sitemapEntries(): Promise<{ kind: ArticleKind; id: number; slug: string | null; updatedAt: string; english: boolean }[]> {
+      const rows = await db.select({
+        kind: cmsArticles.kind, id: cmsArticles.id, slug: cmsArticles.slug, updatedAt: cmsArticles.updatedAt,
+        // qualified by hand: inside the subquery a bare "id" would be the translation's
+        english: sql<boolean>`exists (select 1 from cms_translations t where t.article_id = cms_articles.id and t.lang = 'en' and t.content is not null)`,
+      })
         .from(cmsArticles).where(liveSql).orderBy(asc(cmsArticles.kind), desc(cmsArticles.updatedAt), desc(cmsArticles.id));
       return rows.filter((r) => r.kind !== 'page' || ['overview', 'strategy', 'history', 'party', 'culture'].includes(r.slug ?? ''))
-        .map((r) => ({ kind: r.kind, id: r.id, slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
+        .map((r) => ({ kind: r.kind, id: r.id, slug: r.slug, updatedAt: r.updatedAt.toISOString(), english: !!r.english }));
     },
     async productCategories(): Promise<ProductCategory[]> {
       const res = await db.execute<{ name: string; n: number; s: number }>(sql`
@@ -612,7 +632,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
     },
   };
 
-  return { media, columns, settings, articles, site };
+  return { media, columns, settings, articles, site, translations };
 }
 
 export type CmsService = ReturnType<typeof cmsService>;

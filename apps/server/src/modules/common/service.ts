@@ -440,7 +440,7 @@ export function commonService(db: Db) {
   async function itemsByCode(code: string) {
     const [d] = await db.select({ id: dicts.id }).from(dicts).where(eq(dicts.code, code));
     if (!d) throw notFound();
-    return db.select({ code: dictItems.code, name: dictItems.name, seq: dictItems.seq }).from(dictItems)
+    return db.select({ code: dictItems.code, name: dictItems.name, seq: dictItems.seq, color: dictItems.color }).from(dictItems)
       .where(eq(dictItems.dictId, d.id)).orderBy(asc(dictItems.seq), asc(dictItems.id));
   }
 

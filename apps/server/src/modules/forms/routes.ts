@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import {
-  formDataQuerySchema, formExportQuerySchema, formExportSchema, formInputSchema, formQuerySchema, formSubmitSchema, translate,
+  formChartQuerySchema, formDataQuerySchema, formExportQuerySchema, formExportSchema, formInputSchema, formQuerySchema, formSubmitSchema, translate,
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
@@ -76,6 +76,9 @@ export const formsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   // ---------- documents ----------
   app.get('/api/forms/:id/data', { config: { authority: 'cform:form:data' }, schema: { tags, params: idParams, querystring: formDataQuerySchema } },
     async (req) => ok(await svc.listData(req.params.id, req.query)));
+  // the portal's form chart: the documents grouped and counted or summed
+  app.get('/api/forms/:id/chart', { config: { authority: 'cform:form:data' }, schema: { tags, params: idParams, querystring: formChartQuerySchema } },
+    async (req) => ok(await svc.chart(req.params.id, req.query, langOf(req))));
   app.get('/api/forms/data/:dataId', { config: { authority: 'cform:form:data' }, schema: { tags, params: dataParams } },
     async (req) => ok(await svc.getData(req.params.dataId)));
   app.get('/api/forms/:id/data/export', { config: { authority: 'cform:form:data' }, schema: { tags, params: idParams, querystring: formExportQuerySchema } },

@@ -2,16 +2,16 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   SERVER_VALUED, dataFields, fieldLabel, formFields, translate,
-  type FormBinding, type FormExport, type FormInput, type FormSchema, type FormSummary, type Lang,
-  formDataQuerySchema, formQuerySchema,
+  type FormBinding, type FormChartPoint, type FormChartQuery, type FormExport, type FormField, type FormInput, type FormSchema, type FormSummary, type Lang,
+  formDataQuerySchema, formQuerySchema, textOf,
 } from '@bencao/contracts';
-import { schemaCelProblems, type FormData } from '@bencao/contracts/forms/cel';
+import { columnSums, schemaCelProblems, type FormData } from '@bencao/contracts/forms/cel';
 import type { Db } from '../../db/client';
-import { formData, formDataHistory, formVersions, forms, serialRules } from '../../db/schema/index';
+import { dictItems, dicts, formData, formDataHistory, formDrafts, formVersions, forms, serialRules } from '../../db/schema/index';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { offsetOf, orderBy } from '../../platform/paging';
 import { commonService } from '../common/service';
-import { checkDocument, dataForNode, defaultsOf, diffOf, schemaForNode } from './validate';
+import { checkDocument, dataForNode, defaultsOf, dictCodesOf, diffOf, effectivePermission, fromFormEncoding, schemaForNode } from './validate';
 
 export interface FormsActor { userId: string; lang: Lang }
 export interface VersionRef { formId: number; version: number }
@@ -165,6 +165,17 @@ export function formsService(db: Db) {
 
   // ───────────── documents ─────────────
 
+  /** The codes each dictionary the form takes options from holds now (checked on every submit). */
+  async function dictValuesOf(schema: FormSchema): Promise<Record<string, ReadonlySet<string>>> {
+    const codes = dictCodesOf(schema);
+    if (!codes.length) return {};
+    const rows = await db.select({ dict: dicts.code, code: dictItems.code }).from(dictItems)
+      .innerJoin(dicts, eq(dicts.id, dictItems.dictId)).where(inArray(dicts.code, codes));
+    const out: Record<string, Set<string>> = Object.fromEntries(codes.map((c) => [c, new Set<string>()]));
+    for (const r of rows) out[r.dict].add(r.code);
+    return out;
+  }
+
   /** Serial numbers are drawn once, when the document is first stored. */
   async function drawSerials(schema: FormSchema, doc: FormData, lang: Lang) {
     for (const f of dataFields(schema)) {
@@ -181,7 +192,7 @@ export function formsService(db: Db) {
     if (!f.version) throw new AppError(409, 'forms.notPublished', { name: f.name });
     if (f.url) throw new AppError(409, 'forms.externalUrl', { name: f.name });
     const v = await getVersion({ formId: id, version: f.version });
-    const doc = checkDocument(v.schema, input, { lang: actor.lang, previous: defaultsOf(v.schema), cacheKey: `${id}@${v.version}` });
+    const doc = checkDocument(v.schema, input, { lang: actor.lang, previous: defaultsOf(v.schema), cacheKey: `${id}@${v.version}`, dictValues: await dictValuesOf(v.schema) });
     await drawSerials(v.schema, doc, actor.lang);
     const [saved] = await db.insert(formData).values({ formId: id, version: v.version, data: doc, createdBy: actor.userId, updatedBy: actor.userId }).returning();
     await db.insert(formDataHistory).values({ dataId: saved.id, node: null, diff: diffOf({}, doc), changedBy: actor.userId });
@@ -223,7 +234,21 @@ export function formsService(db: Db) {
     const schema = f.version ? (await getVersion({ formId, version: f.version })).schema : f.schema;
     const fields = dataFields(schema);
     const rows = await db.select().from(formData).where(dataWhere(formId, q)).orderBy(asc(formData.id)).limit(50_000);
-    const header = ['ID', translate(lang, 'forms.col.version'), ...fields.map((x) => fieldLabel(x, lang)), translate(lang, 'forms.col.createdBy'), translate(lang, 'forms.col.createdAt')];
+    // a sub-table gives its rows (as text), their count and each summed column's total
+    const subHeader = (x: (typeof fields)[number]) => (x.type !== 'subTable' ? [] : [
+      translate(lang, 'forms.col.rows', { table: fieldLabel(x, lang) }),
+      ...(x.sumColumns ?? []).map((k) => {
+        const col = x.columns?.find((c) => c.key === k);
+        return translate(lang, 'forms.col.sum', { table: fieldLabel(x, lang), column: col ? fieldLabel(col, lang) : k });
+      }),
+    ]);
+    const subCells = (x: (typeof fields)[number], v: unknown) => {
+      if (x.type !== 'subTable') return [];
+      const rows = Array.isArray(v) ? v : [];
+      const sums = columnSums(x, rows);
+      return [rows.length, ...(x.sumColumns ?? []).map((k) => sums[k] ?? 0)];
+    };
+    const header = ['ID', translate(lang, 'forms.col.version'), ...fields.flatMap((x) => [fieldLabel(x, lang), ...subHeader(x)]), translate(lang, 'forms.col.createdBy'), translate(lang, 'forms.col.createdAt')];
     const cell = (field: (typeof fields)[number], v: unknown): string | number => {
       if (v === null || v === undefined) return '';
       if (field.type === 'subTable' && Array.isArray(v)) {
@@ -239,8 +264,40 @@ export function formsService(db: Db) {
       if (typeof v === 'boolean') return translate(lang, v ? 'forms.yes' : 'forms.no');
       return typeof v === 'number' ? v : String(v);
     };
-    const body = rows.map((r) => [r.id, r.version, ...fields.map((x) => cell(x, r.data[x.key])), r.createdBy ?? '', r.createdAt.toISOString()]);
-    return { name: f.name, header, body, moneyColumns: fields.flatMap((x, i) => (x.type === 'money' ? [i + 2] : [])) };
+    const body = rows.map((r) => [r.id, r.version, ...fields.flatMap((x) => [cell(x, r.data[x.key]), ...subCells(x, r.data[x.key])]), r.createdBy ?? '', r.createdAt.toISOString()]);
+    const kinds = fields.flatMap((x) => [x.type === 'money', ...subHeader(x).map(() => false)]);
+    return { name: f.name, header, body, moneyColumns: kinds.flatMap((money, i) => (money ? [i + 2] : [])) };
+  }
+
+  // ───────────── a chart over the documents (portal widget) ─────────────
+
+  /**
+   * The documents grouped by a top-level field of the newest version (value kinds that read as one
+   * value: text, choices, dates, switches, numbers), counted or a number field summed; option and
+   * dictionary codes read as their labels. At most 100 groups, by their value.
+   */
+  async function chart(formId: number, q: FormChartQuery, lang: Lang): Promise<FormChartPoint[]> {
+    const f = await row(formId);
+    const schema = f.version ? (await getVersion({ formId, version: f.version })).schema : f.schema;
+    const fields = dataFields(schema);
+    const group = fields.find((x) => x.key === q.groupBy && GROUPABLE.includes(x.type));
+    if (!group) throw badRequest(translate(lang, 'forms.chart.noField', { field: q.groupBy }));
+    const summed = q.aggregate === 'sum' ? fields.find((x) => x.key === q.valueField && (x.type === 'number' || x.type === 'money')) : undefined;
+    if (q.aggregate === 'sum' && !summed) throw badRequest(translate(lang, 'forms.chart.notNumber', { field: q.valueField ?? '' }));
+    // the keys are checked field keys (letters, digits, _), so they may sit in the SQL text
+    const at = (key: string) => sql.raw(`data -> '${key}'`);
+    const value = summed
+      ? sql<number>`coalesce(sum(case when jsonb_typeof(${at(summed.key)}) = 'number' then (${at(summed.key)})::text::numeric end), 0)::float8`
+      : sql<number>`count(*)::int`;
+    const rows = await db.select({ key: sql<string | null>`${at(group.key)} #>> '{}'`, value }).from(formData)
+      .where(eq(formData.formId, formId)).groupBy(sql`1`).orderBy(sql`1`).limit(100);
+    const names = group.dictCode ? await dictNames(group.dictCode) : new Map<string, string>();
+    return rows.map((r) => ({ key: r.key, label: chartLabel(group, r.key, names, lang), value: Number(r.value) }));
+  }
+
+  async function dictNames(code: string) {
+    const rows = await db.select({ code: dictItems.code, name: dictItems.name }).from(dictItems).innerJoin(dicts, eq(dicts.id, dictItems.dictId)).where(eq(dicts.code, code));
+    return new Map(rows.map((r) => [r.code, r.name]));
   }
 
   // ───────────── workflow binding (called by modules/workflow/tasks) ─────────────
@@ -249,13 +306,16 @@ export function formsService(db: Db) {
    * The form a start event or user task shows: the frozen version with the fields hidden at this node
    * taken out, each remaining field's permission, and the document's visible values.
    */
-  async function formForTask(binding: FormBinding, lang: Lang, dataId?: number | null) {
+  async function formForTask(binding: FormBinding, lang: Lang, dataId?: number | null, draftInstanceId?: number | null) {
     const v = await getVersion(binding);
     const node = schemaForNode(v.schema, binding);
     let data: FormData = defaultsOf(v.schema);
     if (dataId) {
       const [d] = await db.select().from(formData).where(eq(formData.id, dataId));
       if (d) data = d.data;
+    } else if (draftInstanceId) {
+      const [d] = await db.select().from(formDrafts).where(eq(formDrafts.instanceId, draftInstanceId));
+      if (d && d.formId === v.formId && d.version === v.version) data = { ...data, ...d.data };
     }
     return { formId: v.formId, version: v.version, name: v.name, lang, schema: node.schema, permissions: node.permissions, data: dataForNode(v.schema, data, binding) };
   }
@@ -266,7 +326,7 @@ export function formsService(db: Db) {
    */
   async function validateTaskSubmit(binding: FormBinding, input: FormData, lang: Lang, previous?: FormData | null) {
     const v = await getVersion(binding);
-    return checkDocument(v.schema, input, { lang, binding, previous: previous ?? defaultsOf(v.schema), cacheKey: `${v.formId}@${v.version}` });
+    return checkDocument(v.schema, input, { lang, binding, previous: previous ?? defaultsOf(v.schema), cacheKey: `${v.formId}@${v.version}`, dictValues: await dictValuesOf(v.schema) });
   }
 
   /**
@@ -281,7 +341,7 @@ export function formsService(db: Db) {
       if (!d) throw notFound();
       previous = d.data;
     }
-    const doc = checkDocument(v.schema, p.input, { lang: p.actor.lang, binding: p.binding, previous, cacheKey: `${v.formId}@${v.version}` });
+    const doc = checkDocument(v.schema, p.input, { lang: p.actor.lang, binding: p.binding, previous, cacheKey: `${v.formId}@${v.version}`, dictValues: await dictValuesOf(v.schema) });
     await drawSerials(v.schema, doc, p.actor.lang);
     const diff = diffOf(p.dataId ? previous : {}, doc);
     let dataId = p.dataId ?? null;
@@ -295,6 +355,29 @@ export function formsService(db: Db) {
     return { dataId, data: doc };
   }
 
+  /**
+   * Keeps what a starter typed in a process draft's start form: only the fields the start may write,
+   * as their kinds, unchecked (a draft may be incomplete); checked when the draft is submitted.
+   */
+  async function saveStartDraft(binding: FormBinding, instanceId: number, input: FormData) {
+    const v = await getVersion(binding);
+    const writable = new Map(dataFields(v.schema).filter((f) => ['write', 'required'].includes(effectivePermission(f, binding))).map((f) => [f.key, f]));
+    const data = Object.fromEntries(Object.entries(fromFormEncoding(v.schema, input)).filter(([k]) => writable.has(k)));
+    await db.insert(formDrafts).values({ instanceId, formId: v.formId, version: v.version, data })
+      .onConflictDoUpdate({ target: formDrafts.instanceId, set: { formId: v.formId, version: v.version, data, updatedAt: sql`now()` } });
+  }
+  const removeStartDraft = (instanceId: number) => db.delete(formDrafts).where(eq(formDrafts.instanceId, instanceId));
+  async function startDraftValues(instanceId: number): Promise<FormData | null> {
+    const [d] = await db.select({ data: formDrafts.data }).from(formDrafts).where(eq(formDrafts.instanceId, instanceId));
+    return d?.data ?? null;
+  }
+
+  /** The alias under which a form's submitted data is exposed to process conditions (SPEC §3 Form.modelName). */
+  async function modelNameOf(formId: number) {
+    const [f] = await db.select({ modelName: forms.modelName }).from(forms).where(eq(forms.id, formId));
+    return f?.modelName ?? null;
+  }
+
   /** The fields of a version a modeler's permission grid lists (key, label, type). */
   async function versionFields(ref: VersionRef, lang: Lang) {
     const v = await getVersion(ref);
@@ -304,6 +387,20 @@ export function formsService(db: Db) {
   return {
     list, get, create, update, copy, remove, exportForm, publish, versions, getVersion, fillable,
     submitStandalone, listData, getData, exportRows, formForTask, validateTaskSubmit, submitForNode, versionFields,
+    saveStartDraft, removeStartDraft, startDraftValues, modelNameOf, chart,
   };
 }
 export type FormsService = ReturnType<typeof formsService>;
+
+/** Fields whose value is one thing to group by. */
+const GROUPABLE: readonly FormField['type'][] = ['text', 'select', 'radio', 'switch', 'date', 'time', 'number', 'money', 'serial', 'computed', 'organ', 'user'];
+
+/** How a group's stored value reads: an option's or dictionary item's label, yes / no, or the value itself. */
+function chartLabel(f: FormField, key: string | null, dictNames: Map<string, string>, lang: Lang): string {
+  if (key === null || key === '') return translate(lang, 'forms.chart.none');
+  if (f.dictCode) return dictNames.get(key) ?? key;
+  const option = f.options?.find((o) => o.value === key);
+  if (option) return textOf(option.label, lang, key);
+  if (f.type === 'switch') return translate(lang, key === 'true' ? 'forms.yes' : 'forms.no');
+  return key;
+}

@@ -6,6 +6,7 @@ import {
 } from '@bencao/contracts';
 import { isFieldRequired, isFieldVisible, recompute, type FormData } from '@bencao/contracts/forms/cel';
 import { AppError } from '../../platform/errors';
+import { sanitizeBody } from '../cms/sanitize';
 
 /**
  * A form version's document check: ajv 8 compiled from the frozen schema (value kinds, options,
@@ -140,6 +141,19 @@ export interface CheckOptions {
   /** the document as it stands (a task step), or the form's defaults (a new document) */
   previous?: FormData;
   cacheKey?: string;
+  /** the codes of each dictionary the form's options come from (`dictCode` → codes) */
+  dictValues?: Record<string, ReadonlySet<string>>;
+}
+
+/** Fields (also sub-table columns) whose options come from a dictionary. */
+export const dictCodesOf = (schema: Pick<FormSchema, 'nodes'>): string[] =>
+  [...new Set(dataFields(schema).flatMap((f) => [f, ...(f.columns ?? [])]).flatMap((f) => (f.dictCode ? [f.dictCode] : [])))];
+
+/** Values of a dictionary-backed field that are not codes of its dictionary. */
+function dictMisses(f: FormField, value: unknown, dicts: Record<string, ReadonlySet<string>>): boolean {
+  if (!f.dictCode || isEmptyValue(value)) return false;
+  const codes = dicts[f.dictCode] ?? new Set<string>();
+  return (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && !codes.has(v));
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -155,7 +169,7 @@ export function effectivePermission(f: FormField, binding: CheckOptions['binding
 /**
  * The console posts SPEC §7's form encoding, where every value arrives as text ("3", "true", "" for
  * null): numbers, switches and pickers of the schema are turned back into their kinds (also in
- * sub-table cells) before the document is checked. Text that is not a valid value stays as it came
+ * sub-table cells) and rich text is sanitized before the document is checked. Text that is not a valid value stays as it came
  * and fails the type check, naming the field.
  */
 export function fromFormEncoding(schema: FormSchema, input: FormData): FormData {
@@ -169,6 +183,8 @@ export function fromFormEncoding(schema: FormSchema, input: FormData): FormData 
       case 'number': case 'money': return v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
       case 'organ': case 'user': return /^\d+$/.test(v) ? Number(v) : v;
       case 'switch': return v === 'true' ? true : v === 'false' ? false : v;
+      // the CMS allow-list: what a rich-text field stores is safe to show as HTML
+      case 'richText': return sanitizeBody(v);
       default: return v;
     }
   };
@@ -230,6 +246,25 @@ export function checkDocument(schema: FormSchema, submitted: FormData, opts: Che
       if (seen.has(at.label)) continue;
       seen.add(at.label);
       issues.push({ label: at.label, issue: ajvIssue(e, at.field), order: at.order });
+    }
+  }
+
+  // options from a dictionary: the codes it holds now
+  if (opts.dictValues) {
+    for (const f of fields) {
+      const label = fieldLabel(f, lang);
+      if (dictMisses(f, doc[f.key], opts.dictValues) && !issues.some((i) => i.label === label)) {
+        issues.push({ label, issue: { message: 'forms.notAnOption' }, order: fields.indexOf(f) });
+      }
+      if (f.type !== 'subTable' || !Array.isArray(doc[f.key])) continue;
+      (doc[f.key] as FormData[]).forEach((row, i) => {
+        for (const c of f.columns ?? []) {
+          const at = translate(lang, 'forms.rowField', { table: label, n: i + 1, field: fieldLabel(c, lang) });
+          if (dictMisses(c, row?.[c.key], opts.dictValues!) && !issues.some((x) => x.label === at)) {
+            issues.push({ label: at, issue: { message: 'forms.notAnOption' }, order: fields.indexOf(f) + (i + 1) / 1000 });
+          }
+        }
+      });
     }
   }
 

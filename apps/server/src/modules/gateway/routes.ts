@@ -19,6 +19,7 @@ import { gatewayMetrics } from './metrics';
 import { checkExpression, listAlarmEvents } from './alarms';
 import { appAuthHook, appVerifier, assertNamespace, coversNamespace } from './appAuth';
 import { credentialService } from './credentials';
+import { configResource, listSubscribers, recordSubscriber, serviceResource } from './subscribers';
 import type { AppCaller } from '../../platform/guard';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -125,6 +126,11 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.post(`${C}/rollback`, { config: { authority: 'gateway:config:rollback' }, schema: { tags, body: rollbackSchema } },
     async (req) => ok(await configs.rollback(req.body.historyId, operator(req)), msg(req, 'gateway.rollbackDone')));
   app.get(`${C}/:id`, { config: { authority: 'gateway:config' }, schema: { tags, params: idParams } }, async (req) => ok(await configs.get(req.params.id)));
+  app.get(`${C}/:id/subscribers`, { config: { authority: 'gateway:config' }, schema: { tags, summary: 'Applications that read or listened to the config in the last 24 hours', params: idParams } },
+    async (req) => {
+      const c = await configs.get(req.params.id);
+      return ok(await listSubscribers(db, 'config', configResource(c.namespaceId, c.group, c.dataId), clock()));
+    });
   app.post(C, { config: { authority: 'gateway:config:add' }, schema: { tags, body: configSchema } },
     async (req) => ok(await configs.create(req.body, operator(req)), msg(req, 'gateway.configPublished')));
   app.put(`${C}/:id`, { config: { authority: 'gateway:config:edit' }, schema: { tags, params: idParams, body: configSchema } },
@@ -148,6 +154,11 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     async (req) => ok(await registry.remove(req.body.ids), msg(req, 'ok.deleted')));
   app.get(`${S}/:id/instances`, { config: { authority: 'gateway:service' }, schema: { tags, params: idParams } },
     async (req) => ok(await registry.instances(req.params.id)));
+  app.get(`${S}/:id/subscribers`, { config: { authority: 'gateway:service' }, schema: { tags, summary: 'Applications that read the instances in the last 24 hours', params: idParams } },
+    async (req) => {
+      const svc = await registry.get(req.params.id);
+      return ok(await listSubscribers(db, 'service', serviceResource(svc.group, svc.name), clock()));
+    });
   app.post(`${S}/:id/instances`, { config: { authority: 'gateway:service:edit' }, schema: { tags, params: idParams, body: instanceSchema } },
     async (req) => ok(await registry.addInstance(req.params.id, req.body), msg(req, 'ok.saved')));
   app.put(`${S}/:id/instances/:instanceId`, { config: { authority: 'gateway:service:edit' }, schema: { tags, params: instanceParams, body: instanceUpdateSchema.omit({ enabled: true }) } },
@@ -202,6 +213,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     }, async (req) => {
       const found = await registry.discover(req.query.serviceName, req.query.groupName);
       if (!found) throw notFound();
+      await recordSubscriber(db, 'service', serviceResource(found.service.group, found.service.name), caller(req), req.ip, clock());
       return ok({ name: found.service.name, group: found.service.group, protectThreshold: found.service.protectThreshold, instances: found.instances });
     });
     open.get(`${O}/configs`, {
@@ -211,6 +223,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       assertNamespace(caller(req), req.query.namespaceId);
       const c = await configs.current(req.query.namespaceId, req.query.dataId, req.query.group);
       if (!c) throw notFound();
+      await recordSubscriber(db, 'config', configResource(req.query.namespaceId, req.query.group, req.query.dataId), caller(req), req.ip, clock());
       return reply.header('content-md5', c.md5).header('config-type', c.type).type('text/plain; charset=utf-8').send(c.content);
     });
     open.post(`${O}/configs/listen`, {
@@ -220,6 +233,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       const who = caller(req);
       const mine = req.body.configs.filter((k) => coversNamespace(who, k.namespaceId));
       if (!mine.length) assertNamespace(who, req.body.configs[0].namespaceId);
+      await recordSubscriber(db, 'config', mine.map((k) => configResource(k.namespaceId, k.group, k.dataId)), who, req.ip, clock());
       return ok(await configs.listen({ ...req.body, configs: mine }, { aborted: () => req.socket.destroyed }));
     });
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
-  accountCreateSchema, accountQuerySchema, accountUpdateSchema, appSchema, assignSchema, batchRoleToAccountsSchema,
+  ACCOUNT_IMPORT_MAX_BYTES, accountBatchResetSchema, accountBatchSchema, accountCreateSchema, accountQuerySchema, accountUpdateSchema, appSchema, assignSchema, batchRoleToAccountsSchema,
   batchRolesToAccountSchema, functionSchema, grantsSchema, idsSchema, keywordQuerySchema, moduleSchema, operationSchema,
   passwordPolicySchema, resetPasswordSchema, roleGroupSchema, roleQuerySchema, roleSchema, translate, urlSchema, type TreeLevel,
 } from '@bencao/contracts';
@@ -13,6 +13,8 @@ import { authOf } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
 import { securityService, type Actor } from './service';
 import { exportSql, importRows, parseImportSql, readZip, zipSql } from './importExport';
+import { accountTemplate, importAccounts } from './accountImport';
+import { accountOrganTree } from './dataScope';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['security'];
@@ -80,9 +82,9 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get('/api/security/roles/:id', { config: { authority: 'security:role' }, schema: { tags, params: idParams } },
     async (req) => ok(await svc.getRole(req.params.id)));
   app.post('/api/security/roles', { config: { authority: 'security:role:add' }, schema: { tags, body: roleSchema } },
-    async (req) => ok(await svc.createRole(req.body), translate(langOf(req), 'ok.saved')));
+    async (req) => ok(await svc.createRole(actorOf(req), req.body), translate(langOf(req), 'ok.saved')));
   app.put('/api/security/roles/:id', { config: { authority: 'security:role:edit' }, schema: { tags, params: idParams, body: roleSchema } },
-    async (req) => ok(await svc.updateRole(req.params.id, req.body), translate(langOf(req), 'ok.saved')));
+    async (req) => ok(await svc.updateRole(actorOf(req), req.params.id, req.body), translate(langOf(req), 'ok.saved')));
   app.delete('/api/security/roles/:id', { config: { authority: 'security:role:delete' }, schema: { tags, params: idParams } },
     async (req) => ok(await svc.deleteRoles([req.params.id]), translate(langOf(req), 'ok.deleted')));
   app.post('/api/security/roles/delete', { config: { authority: 'security:role:delete' }, schema: { tags, body: idsSchema } },
@@ -103,9 +105,43 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   // ---------- accounts ----------
   app.get('/api/security/accounts', { config: { authority: 'security:account' }, schema: { tags, querystring: accountQuerySchema } },
-    async (req) => ok(await svc.listAccounts(req.query)));
+    async (req) => ok(await svc.listAccounts(actorOf(req), req.query)));
+  app.get('/api/security/accounts/organ-tree', { config: { authority: 'security:account' }, schema: { tags } },
+    async () => ok(await accountOrganTree(db)));
   app.get('/api/security/accounts/:id', { config: { authority: 'security:account' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.getAccount(req.params.id)));
+    async (req) => ok(await svc.readAccount(actorOf(req), req.params.id)));
+
+  // batch actions on the selected rows: each account done or refused with its reason
+  const batchDone = (req: FastifyRequest, r: { done: unknown[]; refused: unknown[] }) =>
+    ok(r, translate(langOf(req), 'accounts.batchDone', { done: r.done.length, refused: r.refused.length }));
+  app.post('/api/security/accounts/batch-lock', { config: { authority: 'security:account:edit' }, schema: { tags, body: accountBatchSchema } },
+    async (req) => batchDone(req, await svc.batch(actorOf(req), req.body.ids, 'lock')));
+  app.post('/api/security/accounts/batch-unlock', { config: { authority: 'security:account:unlock' }, schema: { tags, body: accountBatchSchema } },
+    async (req) => batchDone(req, await svc.batch(actorOf(req), req.body.ids, 'unlock')));
+  app.post('/api/security/accounts/batch-reset-password', { config: { authority: 'security:account:resetPassword' }, schema: { tags, body: accountBatchResetSchema } },
+    async (req) => batchDone(req, await svc.batch(actorOf(req), req.body.ids, 'resetPassword', req.body.password)));
+
+  // import from Excel: the template in the operator's language, then all rows or none
+  app.get('/api/security/accounts/import-template', { config: { authority: 'security:account:import' }, schema: { tags } }, async (req, reply) => {
+    const actor = actorOf(req);
+    const mayGive = (roleIds: number[]) => svc.assertMayGiveRoles(actor, roleIds).then(() => true, () => false);
+    const file = await accountTemplate(db, actor.lang, mayGive);
+    return reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', 'attachment; filename="accounts-template.xlsx"').send(file);
+  });
+  app.post('/api/security/accounts/import', { config: { authority: 'security:account:import' }, schema: { tags } }, async (req) => {
+    const actor = actorOf(req);
+    if (!req.isMultipart()) throw new AppError(400, 'accounts.importFile');
+    const part = await req.file({ limits: { fileSize: ACCOUNT_IMPORT_MAX_BYTES } });
+    if (!part) throw new AppError(400, 'accounts.importFile');
+    let buf: Buffer;
+    try { buf = await part.toBuffer(); } catch { throw new AppError(400, 'accounts.importFile'); }
+    if (part.file.truncated || buf.length > ACCOUNT_IMPORT_MAX_BYTES) throw new AppError(400, 'accounts.importFile');
+    const result = await importAccounts(buf, { db, lang: actor.lang, assertMayGiveRoles: (ids) => svc.assertMayGiveRoles(actor, ids) });
+    return ok(result, result.errors.length
+      ? translate(actor.lang, 'accounts.importFailed', { n: result.errors.length })
+      : translate(actor.lang, 'accounts.importDone', { n: result.imported }));
+  });
   app.post('/api/security/accounts', { config: { authority: 'security:account:add' }, schema: { tags, body: accountCreateSchema } },
     async (req) => ok(await svc.createAccount(actorOf(req), req.body), translate(langOf(req), 'ok.saved')));
   app.put('/api/security/accounts/:id', { config: { authority: 'security:account:edit' }, schema: { tags, params: idParams, body: accountUpdateSchema } },
@@ -125,7 +161,10 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post('/api/security/accounts/batch-grant', { config: { authority: 'security:account:grant' }, schema: { tags, body: batchRolesToAccountSchema } },
     async (req) => ok(await svc.grantRoles(actorOf(req), req.body.roleIds.map((roleId) => ({ accountId: req.body.accountId, roleId }))), translate(langOf(req), 'ok.saved')));
   app.get('/api/security/accounts/:id/authorities', { config: { authority: 'security:account' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.effectiveAuthorities(req.params.id)));
+    async (req) => {
+      await svc.readAccount(actorOf(req), req.params.id);
+      return ok(await svc.effectiveAuthorities(req.params.id));
+    });
 
   // ---------- role groups ----------
   app.get('/api/security/role-groups', { config: { authority: 'security:roleGroup' }, schema: { tags, querystring: keywordQuerySchema } },

@@ -1,9 +1,10 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  AccountCreateInput, AccountUpdateInput, EffectiveAuthority, Lang, PasswordPolicy, RoleGroupInput, RoleInput,
+  AccountBatchResult, AccountCreateInput, AccountUpdateInput, EffectiveAuthority, Lang, PasswordPolicy, RoleGroupInput, RoleInput,
   accountQuerySchema, keywordQuerySchema, roleQuerySchema,
 } from '@bencao/contracts';
+import { translate } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import {
   accountRoleGroups, accountRoles, accounts, authApps, authFunctions, authModules, authOperations,
@@ -15,6 +16,7 @@ import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { assertPolicy, hashPassword, loadPolicy } from '../../platform/auth/passwords';
 import type { SessionStore } from '../../platform/auth/sessions';
 import { treeService } from './tree';
+import { accountScopeWhere, dataScopeOf, organSubtree, type DataScopeOf } from './dataScope';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const uniq = <T>(xs: T[]) => [...new Set(xs)];
@@ -54,10 +56,40 @@ export function securityService(db: Db, store: SessionStore) {
     }
   }
 
-  /** Only a holder of `*` acts on an account holding the super role or the administrator flag. */
+  const scopeOf = (actor: Actor) => dataScopeOf(db, actor.accountId, actor.authorities);
+
+  /** the accounts among `ids` the actor's data scope holds */
+  async function visibleIds(actor: Actor, ids: number[], scope?: DataScopeOf | null): Promise<Set<number>> {
+    const sc = scope === undefined ? await scopeOf(actor) : scope;
+    if (!ids.length) return new Set();
+    const rows = await db.select({ id: accounts.id }).from(accounts).where(and(inArray(accounts.id, uniq(ids)), accountScopeWhere(sc)));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * Only a holder of `*` acts on an account holding the super role or the administrator flag, and
+   * nobody acts on an account outside their data scope (answered as not found: its existence is not told).
+   */
   async function assertMayActOn(actor: Actor, ids: number[]) {
     if (isSuperActor(actor)) return;
+    const visible = await visibleIds(actor, ids);
+    if (uniq(ids).some((i) => !visible.has(i))) throw notFound();
     if ((await privilegedAccounts(db, ids)).length) throw new AppError(403, 'security.superAccount');
+  }
+
+  /** A delegated administrator with a limited data scope gives only "self" or organs within its own scope. */
+  async function assertMayGiveScope(actor: Actor, input: RoleInput) {
+    const scope = await scopeOf(actor);
+    if (!scope || input.dataScope === 'self') return;
+    const mine = new Set(scope.units);
+    if (input.dataScope !== 'custom' || input.dataScopeOrganIds.some((o) => !mine.has(o))) throw new AppError(403, 'accounts.scopeBeyond');
+  }
+
+  async function assertOrgans(ids: number[]) {
+    if (!ids.length) return;
+    const found = new Set((await db.execute<{ id: number }>(sql`select id from organs where id in (${sql.join(uniq(ids).map((i) => sql`${i}`), sql`, `)})`)).rows.map((r) => Number(r.id)));
+    const missing = uniq(ids).filter((i) => !found.has(i));
+    if (missing.length) throw new AppError(400, 'security.unknownIds', { field: 'dataScopeOrganIds', ids: missing.join(', ') });
   }
 
   /** Roles the actor holds, directly or through a role group. */
@@ -90,6 +122,7 @@ export function securityService(db: Db, store: SessionStore) {
       db.select({
         id: roles.id, code: roles.code, name: roles.name, roleType: roles.roleType, positionType: roles.positionType,
         scope: roles.scope, organId: roles.organId, isSuper: roles.isSuper, note: roles.note, createdAt: roles.createdAt,
+        dataScope: roles.dataScope, dataScopeOrganIds: roles.dataScopeOrganIds,
         accountCount: holders,
         grantCount: sql<number>`(select count(*)::int from ${roleGrants} g where g.role_id = roles.id)`,
       }).from(roles).where(where)
@@ -100,18 +133,23 @@ export function securityService(db: Db, store: SessionStore) {
     return { total: n, records };
   }
 
-  async function createRole(input: RoleInput) {
+  async function createRole(actor: Actor, input: RoleInput) {
     const [dup] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, input.code));
     if (dup) throw conflict(`"${input.code}"`);
+    await assertOrgans(input.dataScopeOrganIds);
+    await assertMayGiveScope(actor, input);
     const [r] = await db.insert(roles).values(input).returning();
     return r;
   }
 
-  async function updateRole(id: number, input: RoleInput) {
+  async function updateRole(actor: Actor, id: number, input: RoleInput) {
     const r = await getRole(id);
     assertNotSuper(r);
     const [dup] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, input.code));
     if (dup && dup.id !== id) throw conflict(`"${input.code}"`);
+    await assertOrgans(input.dataScopeOrganIds);
+    const unchanged = r.dataScope === input.dataScope && [...r.dataScopeOrganIds].sort().join() === [...input.dataScopeOrganIds].sort().join();
+    if (!unchanged) await assertMayGiveScope(actor, input);
     const [row] = await db.update(roles).set(input).where(eq(roles.id, id)).returning();
     return row;
   }
@@ -229,8 +267,17 @@ export function securityService(db: Db, store: SessionStore) {
     return { ...a, roles: rs, groups: gs, roleIds: rs.map((r) => r.id), groupIds: gs.map((g) => g.id) };
   }
 
-  async function listAccounts(q: z.infer<typeof accountQuerySchema>) {
+  /** an account the actor's data scope holds (else not found) */
+  async function readAccount(actor: Actor, id: number) {
+    if (!(await visibleIds(actor, [id])).has(id)) throw notFound();
+    return getAccount(id);
+  }
+
+  async function listAccounts(actor: Actor, q: z.infer<typeof accountQuerySchema>) {
+    const inOrgans = q.organId ? await organSubtree(db, [q.organId]) : null;
     const where = and(
+      accountScopeWhere(await scopeOf(actor)),
+      inOrgans ? sql`exists (select 1 from staff s where s.id = accounts.staff_id and s.position_id in (${sql.join(inOrgans.map((o) => sql`${o}`), sql`, `)}))` : undefined,
       q.keyword ? or(ilike(accounts.userId, like(q.keyword)), ilike(accounts.userName, like(q.keyword)), ilike(accounts.email, like(q.keyword)), ilike(accounts.mobile, like(q.keyword))) : undefined,
       q.status ? eq(accounts.status, q.status) : undefined,
       q.roleId ? sql`exists (select 1 from ${accountRoles} ar where ar.account_id = accounts.id and ar.role_id = ${q.roleId})` : undefined,
@@ -294,6 +341,48 @@ export function securityService(db: Db, store: SessionStore) {
     await assertMayActOn(actor, ids);
     await db.delete(accounts).where(inArray(accounts.id, ids));
     return uniq(ids).length;
+  }
+
+  /**
+   * Lock, unlock or reset the password of many accounts in one request: each selected account is done
+   * or refused with its reason (outside the data scope, a super administrator for a delegated one,
+   * oneself for a lock, not locked for an unlock); what is done is done in one transaction.
+   */
+  async function batch(actor: Actor, ids: number[], action: 'lock' | 'unlock' | 'resetPassword', password?: string): Promise<AccountBatchResult> {
+    if (action === 'resetPassword') assertPolicy(password!, await loadPolicy(db), actor.lang);
+    const wanted = uniq(ids);
+    const rows = await db.select({ id: accounts.id, userId: accounts.userId, status: accounts.status }).from(accounts).where(inArray(accounts.id, wanted));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const visible = await visibleIds(actor, wanted);
+    const privileged = isSuperActor(actor) ? new Set<number>() : new Set(await privilegedAccounts(db, wanted));
+    const result: AccountBatchResult = { done: [], refused: [] };
+    const t = (key: Parameters<typeof translate>[1]) => translate(actor.lang, key);
+    for (const id of wanted) {
+      const r = byId.get(id);
+      const reason = !r || !visible.has(id) ? t('error.notFound')
+        : privileged.has(id) ? t('security.superAccount')
+          : action === 'lock' && id === actor.accountId ? t('security.selfAccount')
+            : action === 'unlock' && r.status !== 'lock' ? t('security.notLocked')
+              : null;
+      if (reason) result.refused.push({ id, userId: r && visible.has(id) ? r.userId : null, reason });
+      else result.done.push({ id, userId: r!.userId });
+    }
+    const doneIds = result.done.map((d) => d.id);
+    if (!doneIds.length) return result;
+    const now = new Date();
+    const passwordHash = action === 'resetPassword' ? await hashPassword(password!) : null;
+    await db.transaction(async (tx) => {
+      if (action === 'lock') await tx.update(accounts).set({ status: 'lock', lockedUntil: null, updatedAt: now }).where(inArray(accounts.id, doneIds));
+      if (action === 'unlock') await tx.update(accounts).set({ status: 'normal', failedLogins: 0, lockedUntil: null, updatedAt: now }).where(inArray(accounts.id, doneIds));
+      if (passwordHash) {
+        await tx.update(accounts).set({ passwordHash, passwordChangedAt: now, mustChangePassword: true, failedLogins: 0, updatedAt: now })
+          .where(inArray(accounts.id, doneIds));
+      }
+    });
+    if (action !== 'unlock') {
+      for (const id of doneIds) await store.endAllOf(id, action === 'lock' ? 'locked' : 'passwordChanged', id === actor.accountId ? actor.sessionId : undefined);
+    }
+    return result;
   }
 
   async function unlock(actor: Actor, id: number) {
@@ -421,7 +510,7 @@ export function securityService(db: Db, store: SessionStore) {
   return {
     tree,
     listRoles, getRole, createRole, updateRole, deleteRoles, grantTree, setGrants, roleAccounts, grantRoles, revokeRole,
-    listAccounts, getAccount, createAccount, updateAccount, deleteAccounts, unlock, resetPassword, assign, effectiveAuthorities,
+    assertMayGiveRoles, listAccounts, getAccount, readAccount, batch, createAccount, updateAccount, deleteAccounts, unlock, resetPassword, assign, effectiveAuthorities,
     listGroups, getGroup, saveGroup, deleteGroups,
     getPolicy, setPolicy,
   };

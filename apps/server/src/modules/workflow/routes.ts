@@ -132,8 +132,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       if (!(await accessOf(db, req).canStart(d.key))) throw new AppError(403, 'workflow.cannotStart', { name: d.name });
       // the start event's cloud form (issue 12): checked before the instance exists, stored as its document after
       const start = d.latestVersionId ? startBinding(await modelOf(db, d.latestVersionId, d.key, d.latestVersion)) : null;
-      if (start) await forms.check(start.binding, null, req.body.form ?? {}, langOf(req));
-      const started = await defs.start(req.params.id, actorOf(req), req.body);
+      const modelVariables = start ? await forms.check(start.binding, null, req.body.form ?? {}, langOf(req)) : {};
+      const started = await defs.start(req.params.id, actorOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } });
       if (start) await forms.store(start.binding, start.elementId, started.id, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
       return ok(started, saved(req));
     });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { PerformanceReport } from '@bencao/contracts';
+import type { FormChartPoint, PerformanceReport } from '@bencao/contracts';
 import { call } from '@/lib/request';
 import { EChart } from '@/components/chart/EChart';
 import { useDashboardStats } from './InfoWidgets';
@@ -73,4 +73,32 @@ export function OperationsWeekWidget() {
       series: [{ type: 'bar', data: days.map((d) => d.count), barMaxWidth: 36, label: { show: true, position: 'top' } }],
     }} />
   );
+}
+
+/** A chart over a form's submitted documents: grouped by a field, counted or a number field summed (`/api/forms/:id/chart`). */
+export function FormChartWidget({ settings }: WidgetProps) {
+  const { t, i18n } = useTranslation('portal');
+  const s = settings as Partial<{ formId: number; groupBy: string; aggregate: 'count' | 'sum'; valueField: string; chart: 'bar' | 'line' | 'pie' }>;
+  const aggregate = s.aggregate ?? 'count';
+  const q = useQuery({
+    queryKey: ['portal', 'w', 'formChart', s.formId, s.groupBy, aggregate, s.valueField, i18n.language],
+    enabled: !!s.formId && !!s.groupBy,
+    queryFn: () => call<FormChartPoint[]>('GET', `/api/forms/${s.formId}/chart`, {
+      params: { groupBy: s.groupBy, aggregate, ...(aggregate === 'sum' ? { valueField: s.valueField } : {}) },
+    }),
+  });
+  const points = q.data ?? [];
+  const name = t(`aggregate.${aggregate}`);
+  const option = s.chart === 'pie'
+    ? {
+      tooltip: { trigger: 'item' }, legend: { type: 'scroll', bottom: 0 },
+      series: [{ name, type: 'pie', radius: ['35%', '65%'], data: points.map((p) => ({ name: p.label, value: p.value })) }],
+    }
+    : {
+      tooltip: { trigger: 'axis' }, grid: { left: 48, right: 16, top: 24, bottom: 32 },
+      xAxis: { type: 'category', data: points.map((p) => p.label), axisLabel: { interval: 0, hideOverlap: true } },
+      yAxis: { type: 'value', ...(aggregate === 'count' ? { minInterval: 1 } : {}) },
+      series: [{ name, type: s.chart === 'line' ? 'line' : 'bar', data: points.map((p) => p.value), barMaxWidth: 36, smooth: true }],
+    };
+  return <EChart height={FILL} loading={q.isLoading && q.fetchStatus !== 'idle'} empty={!points.length} title={t('widget.formChart')} option={option} />;
 }

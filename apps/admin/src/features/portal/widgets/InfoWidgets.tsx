@@ -11,6 +11,7 @@ import { flattenRoutes } from '@/app/router/menuRoutes';
 import { useRouteLabel } from '@/app/layout/useRouteLabel';
 import { MenuIcon } from '@/app/layout/MenuIcon';
 import type { WidgetProps } from '../registry';
+import { nextWorkingDates, type WorkingDaysAnswer } from './calendarDays';
 
 const n = (v: unknown, d: number) => (typeof v === 'number' ? v : d);
 const SITE_PATH: Record<string, string> = { news: 'news', bid: 'bids', job: 'jobs' };
@@ -78,8 +79,13 @@ export function CalendarWidget({ settings }: WidgetProps) {
   const q = useQuery({
     queryKey: ['portal', 'w', 'calendar', today, days],
     queryFn: async () => {
-      const first = await call<DayInfo>('GET', '/api/common/calendar/is-working-day', { params: { date: today } });
-      const next = await Promise.all(Array.from({ length: days }, (_, i) => call<DayInfo>('GET', '/api/common/calendar/add-working-days', { params: { date: today, days: i + 1 } })));
+      const dayInfo = (date: string) => call<DayInfo>('GET', '/api/common/calendar/is-working-day', { params: { date } });
+      const [first, answers] = await Promise.all([
+        dayInfo(today),
+        Promise.all(Array.from({ length: days }, (_, i) => call<WorkingDaysAnswer>('GET', '/api/common/calendar/add-working-days', { params: { date: today, days: i + 1 } }))),
+      ]);
+      // each day's own entry, for the name of an adjusted working day
+      const next = await Promise.all(nextWorkingDates(answers).map(dayInfo));
       return { first, next };
     },
   });

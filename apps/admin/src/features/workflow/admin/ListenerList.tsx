@@ -67,7 +67,7 @@ export function ListenerList() {
     {
       title: t('listener.action.title'), key: 'actions', width: 240, fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setHistory(r)}>{t('listener.action.history')}</Button>
           {can(`${AUTH}:edit`) && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('listener.action.edit')}</Button>}
           {can(`${AUTH}:delete`) && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('listener.action.delete')}</Button>}

@@ -70,7 +70,7 @@ export function ParticipantList() {
     {
       title: t('participant.action.title'), key: 'actions', width: 230, fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreviewing(r)}>{t('participant.action.preview')}</Button>
           {can(`${AUTH}:edit`) && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('participant.action.edit')}</Button>}
           {can(`${AUTH}:delete`) && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('participant.action.delete')}</Button>}

@@ -49,7 +49,7 @@ export function PluginTypeList() {
     {
       title: t('plugin.action.title'), key: 'actions', width: 170, fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {can(`${AUTH}:edit`) && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('plugin.action.edit')}</Button>}
           {can(`${AUTH}:delete`) && !r.builtIn && (
             <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('plugin.action.delete')}</Button>

@@ -98,7 +98,7 @@ function DefinitionList({ onModel }: { onModel: (id: number) => void }) {
     {
       title: t('definition.actions'), key: 'actions', width: 300, fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onModel(r.id)}>{t('definition.design')}</Button>
           {canPublish && <Button type="link" size="small" icon={<CloudUploadOutlined />} onClick={() => void confirmAction(modal, t, () => publish.mutateAsync(r.id), t('definition.publishConfirm', { name: r.name }))}>{t('modeler.publish')}</Button>}
           <Button type="link" size="small" icon={<RocketOutlined />} disabled={r.latestVersion === 0 || r.status !== 'active'} onClick={() => setStarting(r)}>{t('definition.start')}</Button>

@@ -55,7 +55,7 @@ export function InstanceList() {
     { title: t('monitor.startedAt'), dataIndex: 'startedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
     { title: t('monitor.endedAt'), dataIndex: 'endedAt', sorter: true, width: 170, render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—') },
     {
-      title: t('monitor.actions'), key: 'actions', width: 100, fixed: 'right',
+      title: t('monitor.actions'), key: 'actions', width: 130, fixed: 'right',
       render: (_, r) => <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setOpen(r.id)}>{t('monitor.detail')}</Button>,
     },
   ];

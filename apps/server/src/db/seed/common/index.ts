@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../client';
 import type { AppConfig } from '../../../config';
+import type { DictColor } from '@bencao/contracts';
 import { calendarDays, dictItems, dicts, regions, serialRules } from '../../schema/index';
 
 const require = createRequire(import.meta.url);
@@ -62,9 +63,9 @@ export async function seedCalendar(db: Db) {
 }
 
 /** Dictionaries of national standards every screen may use in a select. */
-const DICTS: { code: string; name: string; note: string; items: [string, string][] }[] = [
-  { code: 'gender', name: '性别', note: 'GB/T 2261.1', items: [['0', '未知的性别'], ['1', '男'], ['2', '女'], ['9', '未说明的性别']] },
-  { code: 'yesNo', name: '是否', note: 'Yes / No', items: [['1', '是'], ['0', '否']] },
+const DICTS: { code: string; name: string; note: string; items: [string, string, DictColor?][] }[] = [
+  { code: 'gender', name: '性别', note: 'GB/T 2261.1', items: [['0', '未知的性别'], ['1', '男', 'blue'], ['2', '女', 'magenta'], ['9', '未说明的性别']] },
+  { code: 'yesNo', name: '是否', note: 'Yes / No', items: [['1', '是', 'success'], ['0', '否']] },
   { code: 'education', name: '学历', note: 'GB/T 4658', items: [['10', '研究生'], ['20', '大学本科'], ['30', '大学专科'], ['40', '中等专业学校'], ['60', '普通高级中学'], ['70', '初级中学'], ['80', '小学'], ['90', '其他']] },
   { code: 'idType', name: '证件类型', note: 'Identity documents / 证件类型', items: [['01', '居民身份证'], ['02', '护照'], ['03', '港澳居民来往内地通行证'], ['04', '台湾居民来往大陆通行证'], ['05', '外国人永久居留身份证']] },
 ];
@@ -74,7 +75,7 @@ export async function seedDicts(db: Db) {
   for (const d of DICTS) {
     if (existing.has(d.code)) continue;
     const [row] = await db.insert(dicts).values({ code: d.code, name: d.name, note: d.note, updatedBy: 'system' }).returning({ id: dicts.id });
-    await db.insert(dictItems).values(d.items.map(([code, name], seq) => ({ dictId: row.id, code, name, seq })));
+    await db.insert(dictItems).values(d.items.map(([code, name, color], seq) => ({ dictId: row.id, code, name, seq, color: color ?? 'default' })));
   }
 }
 

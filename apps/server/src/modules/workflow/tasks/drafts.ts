@@ -65,8 +65,11 @@ export function draftService(db: Db, now: () => Date) {
         variables: i.variables, comment: comment ?? null, updatedAt: i.updatedAt.toISOString(),
       }));
     },
-    /** runs the draft: start events entered under the instance lock, the start written to history with its comment */
-    async submit(instanceId: number, me: Me, access: WorkflowAccess) {
+    /**
+     * runs the draft: start events entered under the instance lock, the start written to history with its comment;
+     * `variables` (the start form under its model name) join the draft's before any condition is read
+     */
+    async submit(instanceId: number, me: Me, access: WorkflowAccess, variables: Record<string, unknown> = {}) {
       const draft = await myDraft(db, instanceId, me);
       await definitionToStart(db, draft.definitionId, access);
       const [meta] = await db.select().from(wfDrafts).where(eq(wfDrafts.instanceId, instanceId));
@@ -74,6 +77,7 @@ export function draftService(db: Db, now: () => Date) {
         if (c.inst.status !== 'notStarted') throw new AppError(409, 'workflow.draft.notDraft');
         c.inst.status = 'running';
         c.inst.startedAt = c.now;
+        c.inst.variables = { ...c.inst.variables, ...variables };
         await c.tx.update(wfInstances).set({ status: 'running', startedAt: c.now }).where(eq(wfInstances.id, c.inst.id));
         await E.hist(c, 'start', { comment: meta?.comment ?? null, data: { businessKey: c.inst.businessKey, parentInstanceId: null } });
         await E.emit(c, 'processStart');

@@ -48,12 +48,29 @@ export function taskForms(db: Db) {
       const shown = own && mayAct ? binding : readOnly(binding);
       return forms.formForTask(shown, lang, await documentOf(db, inst.id, binding.formId));
     },
-    /** 400 before anything changes when the node's form data is not acceptable */
-    async check(binding: FormBinding, instanceId: number | null, input: FormData, lang: Lang) {
+    /**
+     * 400 before anything changes when the node's form data is not acceptable; otherwise the process
+     * variables it gives: the document under the form's `modelName` (none without one), for conditions.
+     */
+    async check(binding: FormBinding, instanceId: number | null, input: FormData, lang: Lang): Promise<Record<string, unknown>> {
       const dataId = instanceId ? await documentOf(db, instanceId, binding.formId) : null;
       const previous = dataId ? (await forms.getData(dataId)).data : null;
-      await forms.validateTaskSubmit(binding, input, lang, previous);
+      const doc = await forms.validateTaskSubmit(binding, input, lang, previous);
+      const alias = await forms.modelNameOf(binding.formId);
+      return alias ? { [alias]: doc } : {};
     },
+    /** the start form of a process about to be started (or of the starter's draft, with what was typed) */
+    async forStart(model: ProcessModel, lang: Lang, draftInstanceId?: number | null) {
+      const start = startBinding(model);
+      return start ? forms.formForTask(start.binding, lang, null, draftInstanceId) : null;
+    },
+    /** keeps a draft's start form values (unchecked) */
+    async saveDraft(model: ProcessModel, instanceId: number, input: FormData | undefined) {
+      const start = startBinding(model);
+      if (start && input) await forms.saveStartDraft(start.binding, instanceId, input);
+    },
+    removeDraft: (instanceId: number) => forms.removeStartDraft(instanceId),
+    draftValues: (instanceId: number) => forms.startDraftValues(instanceId),
     /** stores the node's form data in the instance's document (created by the start) */
     async store(binding: FormBinding, node: string, instanceId: number, input: FormData, actor: { userId: string; lang: Lang }) {
       const dataId = await documentOf(db, instanceId, binding.formId);

@@ -91,21 +91,30 @@ export function taskLists(db: Db, now: () => Date) {
       return { total, overdue, byActivity };
     },
 
+    /** tasks the caller decided, handed over (transfer, delegate) or answered as a delegate; each once, at its latest act */
     async done(accountId: number, q: TaskListQuery): Promise<{ total: number; records: DoneTask[] }> {
-      const w = and(eq(wfTasks.completedBy, accountId), eq(wfTasks.status, 'completed'),
+      const acted = sql`(select distinct on (task_id) task_id, acted_at, outcome from (
+          select id as task_id, completed_at as acted_at, outcome from wf_tasks where completed_by = ${accountId} and status = 'completed'
+          union all
+          select task_id, at, action from wf_history where actor_id = ${accountId} and action in ('transfer', 'delegate', 'resolve') and task_id is not null
+        ) a order by task_id, acted_at desc) acted`;
+      const w = and(
         q.definitionKey ? eq(wfTasks.definitionKey, q.definitionKey) : undefined,
         q.keyword ? or(ilike(wfTasks.name, like(q.keyword)), ilike(wfInstances.definitionName, like(q.keyword)), ilike(wfInstances.businessKey, like(q.keyword))) : undefined);
+      const actedAt = sql<Date>`acted.acted_at`;
       const d = dir(q.order, 'desc');
       const [rows, [{ n }]] = await Promise.all([
-        db.select({ t: wfTasks, i: wfInstances }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(w)
-          .orderBy(d(wfTasks.completedAt), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)),
-        db.select({ n: sql<number>`count(*)::int` }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(w),
+        db.select({ t: wfTasks, i: wfInstances, actedAt: sql<string>`acted.acted_at`, outcome: sql<string | null>`acted.outcome` }).from(acted)
+          .innerJoin(wfTasks, sql`${wfTasks.id} = acted.task_id`).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(w)
+          .orderBy(d(actedAt), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)),
+        db.select({ n: sql<number>`count(*)::int` }).from(acted)
+          .innerJoin(wfTasks, sql`${wfTasks.id} = acted.task_id`).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(w),
       ]);
       return {
         total: n,
-        records: rows.map(({ t, i }) => ({
+        records: rows.map(({ t, i, actedAt: at, outcome }) => ({
           taskId: t.id, name: t.name, instanceId: i.id, definitionName: i.definitionName, businessKey: i.businessKey, starterName: i.starterName,
-          actedAt: t.completedAt!.toISOString(), outcome: t.outcome, instanceStatus: i.status, currentNodes: i.currentNodes,
+          actedAt: new Date(at).toISOString(), outcome, instanceStatus: i.status, currentNodes: i.currentNodes,
         })),
       };
     },

@@ -8,7 +8,7 @@ import {
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../../platform/deps';
 import { ok } from '../../../platform/envelope';
-import { AppError, badRequest } from '../../../platform/errors';
+import { AppError, badRequest, notFound } from '../../../platform/errors';
 import { LOGIN } from '../../../platform/guard';
 import { hasAuthority } from '../../../platform/auth/authorities';
 import { langOf } from '../../../platform/i18n';
@@ -18,7 +18,7 @@ import { clockOf } from '../engine/clock';
 import { completeTask, modelOf, type Actor } from '../engine/runtime';
 import { registerJobHandler } from '../jobs';
 import { instanceService } from '../instances';
-import { wfHistory, wfPluginButtons } from '../../../db/schema/index';
+import { wfDefinitions, wfHistory, wfPluginButtons } from '../../../db/schema/index';
 import { eq } from 'drizzle-orm';
 import {
   addSign, approve, cc, claim, delegate, fireReminder, reject, REMINDER_JOB, removeSign, resolve, returnTask, transfer, unclaim, urge, voidInstance, withdraw, type Me,
@@ -37,6 +37,7 @@ const tags = ['workflow-tasks'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const defParams = z.object({ definitionId: z.coerce.number().int().positive() });
 const draftParams = z.object({ instanceId: z.coerce.number().int().positive() });
+const startFormQuery = z.object({ draft: z.coerce.number().int().positive().optional() });
 const draftSubmitSchema = z.object({ form: z.record(z.string(), z.unknown()).optional() }).optional();
 const buttonParams = z.object({ id: z.coerce.number().int().positive(), buttonId: z.coerce.number().int().positive() });
 
@@ -71,22 +72,54 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
 
   app.get('/api/workflow/tasks/drafts', { config: { authority: TASK }, schema: { tags } },
     async (req) => ok(await drafts.list(meOf(req))));
+  // a draft keeps its start form's values unchecked (form_drafts); they are checked when it is submitted
+  const keepDraftForm = async (instanceId: number, form: Record<string, unknown> | undefined) => {
+    if (!form) return;
+    const inst = await instanceRow(db, instanceId);
+    await forms.saveDraft(await modelOf(db, inst.versionId, inst.definitionKey, inst.version), instanceId, form);
+  };
   app.post('/api/workflow/tasks/drafts', { config: { authority: TASK }, schema: { tags, body: taskDraftSchema } },
-    async (req) => ok(await drafts.create(req.body, meOf(req), accessOf(req)), saved(req)));
+    async (req) => {
+      const made = await drafts.create(req.body, meOf(req), accessOf(req));
+      await keepDraftForm(made.instanceId, req.body.form);
+      return ok(made, saved(req));
+    });
   app.put('/api/workflow/tasks/drafts/:instanceId', { config: { authority: TASK }, schema: { tags, params: draftParams, body: taskDraftUpdateSchema } },
-    async (req) => ok(await drafts.update(req.params.instanceId, req.body, meOf(req)), saved(req)));
+    async (req) => {
+      const result = await drafts.update(req.params.instanceId, req.body, meOf(req));
+      await keepDraftForm(req.params.instanceId, req.body.form);
+      return ok(result, saved(req));
+    });
+  // the start form of a process (null: it has none), with a draft's values when `draft` names one of the caller's drafts
+  app.get('/api/workflow/tasks/start-form/:definitionId', { config: { authority: TASK }, schema: { tags, params: defParams, querystring: startFormQuery } },
+    async (req) => {
+      const [d] = await db.select().from(wfDefinitions).where(eq(wfDefinitions.id, req.params.definitionId));
+      if (!d) throw notFound();
+      if (!(await accessOf(req).canStart(d.key))) throw new AppError(403, 'workflow.cannotStart', { name: d.name });
+      const draft = req.query.draft ? await instanceRow(db, req.query.draft) : null;
+      if (draft && (draft.starterId !== req.auth!.accountId || draft.definitionId !== d.id)) throw notFound();
+      const model = draft ? await modelOf(db, draft.versionId, draft.definitionKey, draft.version)
+        : d.latestVersionId ? await modelOf(db, d.latestVersionId, d.key, d.latestVersion) : null;
+      return ok(model ? await forms.forStart(model, langOf(req), draft?.id) : null);
+    });
   app.post('/api/workflow/tasks/drafts/:instanceId/submit', { config: { authority: TASK }, schema: { tags, params: draftParams, body: draftSubmitSchema } },
     async (req) => {
       const inst = await instanceRow(db, req.params.instanceId);
       const start = startBinding(await modelOf(db, inst.versionId, inst.definitionKey, inst.version));
-      const input = req.body?.form ?? {};
-      if (start) await forms.check(start.binding, null, input, langOf(req));
-      const result = await drafts.submit(req.params.instanceId, meOf(req), accessOf(req));
+      // submitted from the drafts list: the values the draft kept
+      const input = req.body?.form ?? (await forms.draftValues(inst.id)) ?? {};
+      const modelVariables = start ? await forms.check(start.binding, null, input, langOf(req)) : {};
+      const result = await drafts.submit(req.params.instanceId, meOf(req), accessOf(req), modelVariables);
       if (start) await forms.store(start.binding, start.elementId, inst.id, input, { userId: req.auth!.userId, lang: langOf(req) });
+      await forms.removeDraft(inst.id);
       return ok(result, saved(req));
     });
   app.delete('/api/workflow/tasks/drafts/:instanceId', { config: { authority: TASK }, schema: { tags, params: draftParams } },
-    async (req) => ok(await drafts.remove(req.params.instanceId, meOf(req)), translate(langOf(req), 'ok.deleted')));
+    async (req) => {
+      const result = await drafts.remove(req.params.instanceId, meOf(req));
+      await forms.removeDraft(req.params.instanceId);
+      return ok(result, translate(langOf(req), 'ok.deleted'));
+    });
 
   // ---------- lists ----------
   app.get('/api/workflow/tasks/todo', { config: { authority: TASK }, schema: { tags, querystring: todoQuerySchema } },
@@ -145,8 +178,8 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     const task = await taskRow(db, req.params.id);
     const inst = await instanceRow(db, task.instanceId);
     const binding = bindingAt(await modelOf(db, inst.versionId, inst.definitionKey, inst.version), task.elementId);
-    if (binding) await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req));
-    const result = await approve(db, req.params.id, meOf(req), req.body, now());
+    const modelVariables = binding ? await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req)) : {};
+    const result = await approve(db, req.params.id, meOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } }, now());
     if (binding) await forms.store(binding, task.elementId, task.instanceId, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
     return ok(result, saved(req));
   });

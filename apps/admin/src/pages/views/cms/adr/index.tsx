@@ -1,0 +1,5 @@
+import { AdrList } from '@/features/adr/AdrList';
+
+export default function CmsAdrPage() {
+  return <AdrList />;
+}

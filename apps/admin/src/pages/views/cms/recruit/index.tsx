@@ -1,0 +1,5 @@
+import { ApplicationList } from '@/features/recruit/ApplicationList';
+
+export default function CmsRecruitPage() {
+  return <ApplicationList />;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "wf_history_handover" ON "wf_history" USING btree ("actor_id","at") WHERE action in ('transfer', 'delegate', 'resolve');

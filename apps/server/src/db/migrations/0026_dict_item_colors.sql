@@ -1,0 +1,1 @@
+ALTER TABLE "dict_items" ADD COLUMN "color" text DEFAULT 'default' NOT NULL;

@@ -1,0 +1,137 @@
+import { test, expect } from '../fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { apiLogin } from '../api';
+
+/**
+ * The four-language sweep (issue 16): as admin, open every list of the console menu in en, zh, es and
+ * ja and fail on a raw i18n key, zod's default texts, an uncaught page error, or a row action that is
+ * not reachable inside the fixed action column; open each list's new-record dialog, save it empty and
+ * fail on zod's default texts there too.
+ */
+interface MenuItem { menuId: number; parentId: number | null; path: string | null; menuName: string }
+
+const LANGS = [
+  { lang: 'en', add: 'New', save: 'Save' },
+  { lang: 'zh', add: '新增', save: '保存' },
+  { lang: 'es', add: 'Nuevo', save: 'Guardar' },
+  { lang: 'ja', add: '新規', save: '保存' },
+] as const;
+
+/** antd spaces two-character CJK labels ("新 增") and icons add their own name before the label */
+const btn = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
+/** a message key shown instead of its text: `field.userId`, `msg.saved`, `listPage.export` … */
+const RAW_KEY = /(?<![\w./@:-])(?:field|msg|action|title|hint|status|state|table|listPage|label|placeholder|option|result|file|error|nav|tip|kind|source|col|menu|validation)\.[a-z][\w]*(?![\w/@-])/;
+/** zod's own messages (English and its Chinese locale): the shared schemas must map every issue */
+const ZOD_DEFAULT = /Invalid input|expected (?:string|number|boolean|array|object)|received undefined|Too (?:small|big)|无效输入|Entrada inválida|無効な入力/;
+
+const problemsIn = (text: string) => [
+  ...(RAW_KEY.exec(text) ? [`raw key "${RAW_KEY.exec(text)![0]}"`] : []),
+  ...(ZOD_DEFAULT.exec(text) ? [`zod default "${ZOD_DEFAULT.exec(text)![0]}"`] : []),
+];
+
+/** The shell marks its page area busy while a page chunk, a query or a request is under way. */
+const pageReady = (page: Page) => page.locator('#main[aria-busy="false"]').waitFor({ timeout: 30_000 });
+
+/** Opens a console path as the sidebar does (no reload: the session and loaded chunks stay) and waits for it to load. */
+async function openPage(page: Page, path: string) {
+  await page.evaluate((to) => { history.pushState(null, '', to); dispatchEvent(new PopStateEvent('popstate')); }, `/console/${path}`);
+  await page.locator(`#main[data-path="/${path}"][aria-busy="false"]`).waitFor({ timeout: 30_000 });
+}
+
+/** every leaf of the console menu the account may open (not external links) */
+async function menuLeaves(page: Page, token: string, lang: string): Promise<MenuItem[]> {
+  const res = await page.request.get('/api/admin/current/menus', { headers: { Authorization: `Bearer ${token}`, 'Accept-Language': lang } });
+  const items = (await res.json()).data as MenuItem[];
+  const parents = new Set(items.map((m) => m.parentId));
+  return items.filter((m) => m.path && !parents.has(m.menuId) && !/^https?:/i.test(m.path));
+}
+
+/** The row actions of the first rows: each inside the fixed action cell, inside the table, and clickable. */
+async function unreachableActions(page: Page, table: Locator): Promise<string[]> {
+  const found: string[] = [];
+  const frame = await table.locator('.ant-table-container').first().boundingBox({ timeout: 2_000 }).catch(() => null);
+  const viewport = page.viewportSize()!;
+  const rows = table.locator('.ant-table-tbody > tr.ant-table-row');
+  for (let i = 0; i < Math.min(await rows.count(), 3); i++) {
+    const cell = rows.nth(i).locator('td[class*="ant-table-cell-fix-right"], td[class*="ant-table-cell-fix-end"]').last();
+    if (!(await cell.count())) continue;
+    const box = await cell.boundingBox({ timeout: 2_000 }).catch(() => null);
+    const buttons = cell.locator('button:not([disabled]), a[href]');
+    for (let j = 0; j < await buttons.count(); j++) {
+      const b = buttons.nth(j);
+      const name = ((await b.innerText({ timeout: 2_000 }).catch(() => '')) || (await b.getAttribute('aria-label', { timeout: 2_000 }).catch(() => null)) || `#${j}`).trim();
+      const at = await b.boundingBox({ timeout: 2_000 }).catch(() => null);
+      const outside = !at || !box || !frame
+        || at.x < box.x - 1 || at.x + at.width > box.x + box.width + 1
+        || at.x + at.width > frame.x + frame.width + 1 || at.x + at.width > viewport.width;
+      if (outside || !(await b.isVisible())) { found.push(`row ${i + 1} action "${name}" outside the action column`); continue; }
+      await b.click({ trial: true, timeout: 2_000 }).catch(() => found.push(`row ${i + 1} action "${name}" not clickable`));
+    }
+  }
+  return found;
+}
+
+/** Opens the list's new-record dialog, saves it empty, and answers what is wrong in what it shows. */
+async function emptySaveProblems(page: Page, add: Locator, save: string): Promise<string[]> {
+  await add.click();
+  const dialog = page.locator('.ant-modal-wrap:visible .ant-modal, .ant-drawer-open .ant-drawer-content').last();
+  if (!(await dialog.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false))) {
+    return problemsIn(await page.locator('body').innerText()).map((p) => `after "add": ${p}`);
+  }
+  const saveButton = dialog.getByRole('button', { name: btn(save) }).last();
+  if (await saveButton.count()) await saveButton.click();
+  else await dialog.locator('.ant-btn-primary').last().click();
+  // the form's rules run asynchronously; their messages (or the server's answer) are what the operator reads
+  await Promise.race([
+    dialog.locator('.ant-form-item-explain-error').first().waitFor({ timeout: 10_000 }),
+    page.locator('.ant-message-notice').first().waitFor({ timeout: 10_000 }),
+    dialog.waitFor({ state: 'hidden', timeout: 10_000 }),
+  ].map((p) => p.catch(() => undefined)));
+  await pageReady(page);
+  const text = await dialog.isVisible() ? await dialog.innerText() : '';
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
+  return problemsIn(text).map((p) => `new-record dialog: ${p}`);
+}
+
+test.describe('console sweep', () => {
+  for (const { lang, add, save } of LANGS) {
+    test(`every list and its new-record form reads right in ${lang}`, async ({ page, context, console: app }) => {
+      test.setTimeout(600_000);
+      await context.addCookies([{ name: 'language', value: lang, url: process.env.E2E_BASE_URL! }]);
+      await page.setViewportSize({ width: 1366, height: 900 });
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      await app.login('admin', 'Bencao@2026');
+      const token = await apiLogin(page.request, 'admin', 'Bencao@2026');
+      const leaves = await menuLeaves(page, token, lang);
+      expect(leaves.length).toBeGreaterThan(20);
+
+      const failures: string[] = [];
+      let lists = 0;
+      for (const leaf of leaves) {
+        pageErrors.length = 0;
+        const started = Date.now();
+        await openPage(page, leaf.path!);
+        const table = page.getByRole('main').locator('.ant-table-wrapper').first();
+        // not a list (dashboard, editors, trees, settings): no table once the page has loaded
+        if (!(await table.count())) continue;
+        lists++;
+        const where = `${leaf.path} (${leaf.menuName})`;
+        const issues = [
+          ...problemsIn(await page.locator('body').innerText()),
+          ...(await unreachableActions(page, table)),
+        ];
+        const addButton = page.getByRole('button', { name: btn(add) }).first();
+        if (await addButton.isVisible()) issues.push(...(await emptySaveProblems(page, addButton, save)));
+        issues.push(...pageErrors.map((e) => `page error: ${e.split('\n')[0]}`));
+        failures.push(...issues.map((i) => `${where}: ${i}`));
+        // a long sweep that times out still tells what it found so far
+        for (const i of issues) console.log(`[sweep ${lang}] ${where}: ${i}`);
+        console.log(`[sweep ${lang}] ${where}: ${Date.now() - started} ms`);
+      }
+      expect(lists, 'lists found in the menu').toBeGreaterThan(15);
+      expect(failures, failures.join('\n')).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,141 @@
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, ConsoleApp } from '../fixtures';
+import { api, apiLogin } from '../api';
+
+/**
+ * A cloud form bound to a process (issue 12): a copy of 采购申请 (the demo process stays untouched)
+ * whose start event and department-head approval bind one form with different field permissions —
+ * at the start everything is writable but the approval opinion (hidden); at the approval the starter's
+ * fields are read-only, the budget code hidden and the opinion required. The starter fills the start
+ * form on 新建任务, saves a draft, reopens it with the values restored and submits; the department head
+ * opens the task and sees the read-only fields and no budget code. Screenshots in zh and en.
+ * (Designing a form by dragging from the palette is forms.spec.ts; here the form is made over the API.)
+ */
+const ADMIN = { user: 'admin', password: 'Bencao@2026' };
+const STARTER = { user: 'staff', password: 'Staff@2026' };
+const HEAD = { user: 'deptlead', password: 'Lead@2026' };
+const shots = 'test-results/forms';
+const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`.toUpperCase();
+const L = (zh: string, en: string) => ({ zh, en, es: en, ja: zh });
+const attr = (o: unknown) => JSON.stringify(o).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const btn = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
+const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first();
+const drawer = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('.ant-drawer-body') }).last();
+
+test.use({ viewport: { width: 1440, height: 1000 } });
+
+async function signIn(browser: Browser, who: { user: string; password: string }, locale: string) {
+  const context = await browser.newContext({ locale, viewport: { width: 1440, height: 1000 } });
+  const page = await context.newPage();
+  await new ConsoleApp(page).login(who.user, who.password);
+  return { context, page };
+}
+
+test('a form bound to a 采购申请 copy: start form, draft, read-only and hidden fields at the approval (zh, en)', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const suffix = tag();
+  const processName = `采购申请（表单）${suffix}`;
+  const admin = await apiLogin(request, ADMIN.user, ADMIN.password);
+
+  // the form: a dictionary select and a sub-table among the fields
+  const f = (key: string, type: string, label: ReturnType<typeof L>, more: Record<string, unknown> = {}) => ({ kind: 'field', id: `f_${key}`, key, type, label, ...more });
+  const form = await api<{ id: number }>(request, admin, 'POST', '/api/forms', {
+    name: `采购申请单 ${suffix}`, action: 'store', modelName: 'purchase',
+    schema: { version: 1, nodes: [
+      { kind: 'row', id: 'r1', columns: [
+        { id: 'c1', span: 12, children: [f('applicant', 'text', L('申请人', 'Applicant'), { required: true })] },
+        { id: 'c2', span: 12, children: [f('urgent', 'select', L('是否加急', 'Urgent'), { dictCode: 'yesNo' })] },
+      ] },
+      f('amount', 'money', L('金额', 'Amount'), { span: 12 }),
+      f('budget', 'text', L('预算编码', 'Budget code'), { span: 12 }),
+      f('items', 'subTable', L('采购明细', 'Items'), {
+        columns: [f('name', 'text', L('品名', 'Product')), f('qty', 'number', L('数量', 'Quantity'))], sumColumns: ['qty'],
+      }),
+      f('opinion', 'textarea', L('审核意见', 'Review opinion')),
+    ] },
+  });
+  await api(request, admin, 'POST', `/api/forms/${form.id}/publish`);
+
+  // the process: the demo 采购申请's diagram under a key of our own, the head named, the form bound
+  const defs = await api<{ records: { id: number; key: string }[] }>(request, admin, 'GET', '/api/workflow/definitions?page=1&limit=50&keyword=purchaseRequest');
+  const demo = await api<{ xml: string }>(request, admin, 'GET', `/api/workflow/definitions/${defs.records.find((d) => d.key === 'purchaseRequest')!.id}`);
+  const [head] = (await api<{ id: number; userId: string }[]>(request, admin, 'GET', `/api/workflow/tasks/users?keyword=${HEAD.user}`)).filter((u) => u.userId === HEAD.user);
+  const key = `purchaseForm${suffix}`;
+  const atStart = { formId: form.id, version: 1, defaultPermission: 'write', fields: { applicant: 'required', opinion: 'hidden' } };
+  const atHead = { formId: form.id, version: 1, defaultPermission: 'read', fields: { budget: 'hidden', opinion: 'required' } };
+  const xml = demo.xml
+    .replaceAll('purchaseRequest', key)
+    .replace(/<bpmn:process id="([^"]+)" name="[^"]*"/, `<bpmn:process id="$1" name="${processName}"`)
+    .replace('<bpmn:startEvent id="start"', `<bpmn:startEvent id="start" bencao:form="${attr(atStart)}"`)
+    .replace(/(<bpmn:userTask id="deptApprove"[^>]*?)bencao:assignment="[^"]*"/,
+      `$1bencao:assignment="${attr({ rule: { kind: 'user', accountIds: [head.id] }, onEmpty: 'admin' })}" bencao:form="${attr(atHead)}"`)
+    .replace('amount &gt; 50000', 'purchase.amount &gt; 50000');
+  const def = await api<{ id: number }>(request, admin, 'POST', '/api/workflow/definitions', { key, name: processName, category: '采购管理', xml });
+  await api(request, admin, 'POST', `/api/workflow/definitions/${def.id}/publish`);
+
+  // ---- the starter: 新建任务 opens the start form ----
+  const starter = await signIn(browser, STARTER, 'zh-CN');
+  const sp = starter.page;
+  await sp.goto('/console/bpm/task/new');
+  await sp.getByRole('textbox', { name: '按名称、标识或说明搜索流程' }).fill(suffix);
+  await sp.getByRole('button', { name: `发起${processName}` }).first().click();
+  let start = drawer(sp);
+  const cloud = start.getByTestId('start-cloud-form');
+  await expect(cloud.getByLabel('申请人')).toBeVisible();
+  await expect(cloud.getByText('审核意见')).toHaveCount(0);
+
+  // submitting empty: the client's rule under the field, nothing sent
+  await start.getByRole('button', { name: btn('提交') }).click();
+  await expect(cloud.locator('.ant-form-item-has-error').first()).toContainText('申请人');
+  await expect(start.getByRole('alert')).toHaveText('请先修改表单中标红的字段。');
+
+  await cloud.getByLabel('申请人').fill('李时珍');
+  await cloud.getByLabel('是否加急').click();
+  await sp.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^是$/ }).click();
+  await cloud.getByLabel('金额').fill('68000');
+  await cloud.getByLabel('预算编码').fill('YS-2026-07');
+  await cloud.getByRole('button', { name: /添加一行/ }).click();
+  await cloud.getByRole('button', { name: /添加一行/ }).click();
+  const rows = cloud.locator('.ant-table-tbody tr.ant-table-row');
+  await rows.nth(0).locator('input').nth(0).fill('当归');
+  await rows.nth(0).locator('input').nth(1).fill('30');
+  await rows.nth(1).locator('input').nth(0).fill('黄芪');
+  await rows.nth(1).locator('input').nth(1).fill('20');
+  await expect(cloud.getByTestId('sum-items-qty')).toHaveText('50');
+  await sp.screenshot({ path: `${shots}/start-form-zh.png` });
+
+  // save a draft, close, reopen it from 我的草稿: the values are back
+  await start.getByRole('button', { name: btn('保存草稿') }).click();
+  await expect(toast(sp, '草稿已保存')).toBeVisible();
+  await start.getByRole('button', { name: btn('取消') }).click();
+  await sp.getByRole('tab', { name: /我的草稿/ }).click();
+  await sp.locator('.ant-table-row').filter({ hasText: processName }).getByRole('button', { name: btn('编辑') }).click();
+  start = drawer(sp);
+  const reopened = start.getByTestId('start-cloud-form');
+  await expect(reopened.getByLabel('申请人')).toHaveValue('李时珍');
+  await expect(reopened.getByLabel('预算编码')).toHaveValue('YS-2026-07');
+  await expect(reopened.getByTestId('sum-items-qty')).toHaveText('50');
+  await start.getByRole('button', { name: btn('提交') }).click();
+  await expect(toast(sp, `${processName}已提交`)).toBeVisible();
+  await starter.context.close();
+
+  // ---- the department head: read-only fields, no budget code, the opinion to write ----
+  for (const locale of ['zh-CN', 'en-US']) {
+    const zh = locale === 'zh-CN';
+    const approver = await signIn(browser, HEAD, locale);
+    const ap = approver.page;
+    await ap.goto('/console/bpm/task/todo');
+    const taskRow = ap.locator('.ant-table-row').filter({ hasText: processName }).first();
+    await expect(taskRow).toBeVisible({ timeout: 30_000 });
+    await taskRow.getByRole('button', { name: '部门负责人审批', exact: true }).click();
+    const detail = ap.getByTestId('tasks-cloud-form');
+    await expect(detail.getByLabel(zh ? '申请人' : 'Applicant')).toHaveValue('李时珍');
+    await expect(detail.getByLabel(zh ? '申请人' : 'Applicant')).toBeDisabled();
+    await expect(detail.getByLabel(zh ? '金额' : 'Amount')).toBeDisabled();
+    await expect(detail.getByText(zh ? '预算编码' : 'Budget code')).toHaveCount(0);
+    await expect(detail.getByTestId('sum-items-qty')).toHaveText('50');
+    await expect(detail.getByLabel(zh ? '审核意见' : 'Review opinion')).toBeEditable();
+    await ap.screenshot({ path: `${shots}/approval-form-${zh ? 'zh' : 'en'}.png` });
+    await approver.context.close();
+  }
+});
