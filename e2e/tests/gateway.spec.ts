@@ -120,13 +120,22 @@ test.describe('service governance', () => {
 
     await row(page, dataId).getByRole('button', { name: /编\s*辑/ }).click();
     const edit = dialog(page, '编辑配置');
-    await expect(edit.getByLabel('配置内容')).toHaveValue('greeting=hello\nlevel=1\n');
+    // the code editor shows the stored content line by line
+    await expect(edit.locator('.cm-content .cm-line')).toHaveText(['greeting=hello', 'level=1', '']);
     await edit.getByLabel('配置内容').fill('greeting=hello world\nlevel=2\nfeature=on\n');
     await edit.getByRole('button', { name: btn('保存') }).click();
     await expect(toast(page, '更新成功')).toBeVisible();
     const openApi = await openApiClient(request, await apiLogin(request, OPERATOR.user, OPERATOR.password), ['config:read']);
     const read = async () => (await openApi.getConfig({ dataId }))?.content;
     expect(await read()).toBe('greeting=hello world\nlevel=2\nfeature=on\n');
+
+    // the application that read it is listed among the config's listeners
+    await row(page, dataId).getByRole('button', { name: /监听者/ }).click();
+    const listeners = page.locator('.ant-drawer').filter({ hasText: `读取 ${dataId}（DEFAULT_GROUP）的应用` });
+    await expect(listeners.locator('.ant-table-row')).toHaveCount(1);
+    await expect(listeners.locator('.ant-table-row')).toContainText('活跃');
+    await listeners.getByRole('button', { name: 'Close' }).or(listeners.locator('.ant-drawer-close')).first().click();
+    await expect(listeners).toBeHidden();
 
     await row(page, dataId).getByRole('button', { name: /历史版本/ }).click();
     const drawer = page.locator('.ant-drawer').filter({ hasText: `${dataId}（DEFAULT_GROUP）的历史版本` });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { DeleteOutlined, DiffOutlined, EditOutlined, HistoryOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DiffOutlined, EditOutlined, HistoryOutlined, PlusOutlined, RollbackOutlined, TeamOutlined } from '@ant-design/icons';
 import { CONFIG_TYPES, DEFAULT_GROUP, configSchema } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
@@ -10,6 +10,7 @@ import { confirmAction, confirmDelete, requireSelection } from '@/components/con
 import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { gatewayApi, usePaged, useGwMutation, type ConfigRow, type HistoryRow, type ListQuery } from './api';
+import { SubscriberTable } from './SubscriberTable';
 import { DiffView } from './DiffView';
 import { ContentEditor } from './ContentEditor';
 import type { SyntaxProblem } from './configSyntax';
@@ -29,6 +30,7 @@ export function ConfigList() {
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<ConfigRow | 'new' | null>(null);
   const [history, setHistory] = useState<ConfigRow | null>(null);
+  const [listenersOf, setListenersOf] = useState<ConfigRow | null>(null);
   const remove = useGwMutation((ids: number[]) => gatewayApi.deleteConfigs(ids), [KEY], () => { message.success(t('msg.deleted')); setSelected([]); });
 
   const cols: ListColumn<ConfigRow>[] = [
@@ -40,11 +42,12 @@ export function ConfigList() {
     { title: t('field.md5'), dataIndex: 'md5', width: 280, render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
     { title: t('field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
     {
-      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 290, fixed: 'right',
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 340, fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
           {can('gateway:config:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setHistory(r)}>{t('action.history')}</Button>
+          <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => setListenersOf(r)}>{t('subscriber.listeners')}</Button>
           {can('gateway:config:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
         </Space>
       ),
@@ -81,6 +84,11 @@ export function ConfigList() {
         }}
       />
       {editing && <ConfigForm config={editing === 'new' ? null : editing} namespaceId={ns} onClose={() => setEditing(null)} />}
+      {listenersOf && (
+        <Drawer open width={860} title={t('subscriber.listenersTitle', { dataId: listenersOf.dataId, group: listenersOf.group })} onClose={() => setListenersOf(null)} destroyOnHidden>
+          <SubscriberTable queryKey={['gateway', 'subscribers', 'config', listenersOf.id]} load={() => gatewayApi.configSubscribers(listenersOf.id)} hint={t('subscriber.configHint')} />
+        </Drawer>
+      )}
       {history && <HistoryDrawer config={history} onClose={() => setHistory(null)} confirm={(fn, content) => confirmAction(modal, t, fn, content)} />}
     </>
   );
