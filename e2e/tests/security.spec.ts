@@ -66,7 +66,8 @@ test.describe('security management and audit', () => {
 
     // --- grants it one function (the login log) with the tree ---
     await setGrant(page, roleCode, 'audit:loginLog', true);
-    await expect(row(page, roleCode).getByRole('cell', { name: '1', exact: true }).first()).toBeVisible();
+    // the function and, under it in the tree, its clean-up action
+    await expect(row(page, roleCode).getByRole('cell', { name: '2', exact: true }).first()).toBeVisible();
 
     // --- creates an account with that role; a mismatched confirmation is caught first ---
     await app.openMenu(/安全管理/, /账号管理/);

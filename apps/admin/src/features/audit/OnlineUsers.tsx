@@ -32,8 +32,8 @@ export function OnlineUsers() {
   });
 
   const cols: ListColumn<OnlineRow>[] = [
-    { title: t('field.userId'), dataIndex: 'userId', sorter: true, render: (v: string, r) => <Space size={4} wrap style={{ wordBreak: 'break-all' }}>{v}{r.id === current && <Tag color="blue">{t('field.current')}</Tag>}</Space> },
-    { title: t('field.userName'), dataIndex: 'userName' },
+    { title: t('field.userId'), dataIndex: 'userId', sorter: true, width: 180, render: (v: string, r) => <Space size={4} wrap style={{ wordBreak: 'break-all' }}>{v}{r.id === current && <Tag color="blue">{t('field.current')}</Tag>}</Space> },
+    { title: t('field.userName'), dataIndex: 'userName', width: 140 },
     { title: t('field.ip'), dataIndex: 'ip', sorter: true, width: 140 },
     { title: t('field.loginAt'), dataIndex: 'loginAt', sorter: true, width: 170, render: fmt },
     { title: t('field.lastSeenAt'), dataIndex: 'lastSeenAt', sorter: true, defaultSortOrder: 'descend', width: 170, render: fmt },
@@ -59,7 +59,7 @@ export function OnlineUsers() {
         <Button danger icon={<LogoutOutlined />} onClick={() => requireSelection(message, t, selected) && confirmKick(selected)}>{t('action.batchKick')}</Button>
       )}
       table={{
-        rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1000 },
+        rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1250 },
         rowSelection: mayKick ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]), getCheckboxProps: (r) => ({ disabled: r.id === current }) } : undefined,
         pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
         onChange: onTableChange(setQ),

@@ -35,7 +35,7 @@ export function RoleList() {
 
   const cols: ListColumn<RoleRow>[] = [
     { title: t('field.code'), dataIndex: 'code', sorter: true, width: 170, render: (v: string, r) => <Space size={4} wrap style={{ wordBreak: 'break-all' }}>{v}{r.isSuper && <Tag color="red">{t('super')}</Tag>}</Space> },
-    { title: t('field.name'), dataIndex: 'name', sorter: true },
+    { title: t('field.name'), dataIndex: 'name', sorter: true, width: 160 },
     { title: t('field.roleType'), dataIndex: 'roleType', sorter: true, width: 110, exportLabels: Object.fromEntries(ROLE_TYPES.map((v) => [v, t(`roleType.${v}`)])), render: (v: RoleRow['roleType']) => <Tag color={ROLE_TYPE_COLOR[v]}>{t(`roleType.${v}`)}</Tag> },
     { title: t('dataScope.label'), dataIndex: 'dataScope', width: 130, exportLabels: Object.fromEntries(DATA_SCOPES.map((v) => [v, t(`dataScope.${v}`)])),
       render: (v: RoleRow['dataScope'], r) => (v === 'custom' ? `${t('dataScope.custom')} (${r.dataScopeOrganIds.length})` : t(`dataScope.${v ?? 'all'}`)) },
@@ -76,7 +76,7 @@ export function RoleList() {
           )}
         </>}
         table={{
-          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1170 },
+          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1350 },
           rowSelection: can('security:role:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), getCheckboxProps: (r) => ({ disabled: r.isSuper }) } : undefined,
           pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
           onChange: onTableChange(setQ),
