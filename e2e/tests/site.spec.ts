@@ -429,7 +429,10 @@ test.describe('columns, headings, images, labels, notices', () => {
   test('images: a list thumbnail downloads the size shown, a cover is never stretched past its file', async ({ page }) => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await go(page, '/newsPage');
+      // the list's own path URL: the site's root path renders the home page, whose images would be cached first
+      await page.goto('/news');
+      await expect(page).toHaveURL(/#\/newsPage/);
+      await expect(page.locator('.nav-progress, .loading')).toHaveCount(0);
       const thumb = page.locator('.article-thumb img').first();
       await expect(thumb).toBeVisible();
       await expect.poll(() => thumb.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeTruthy();
@@ -499,8 +502,10 @@ test.describe('columns, headings, images, labels, notices', () => {
     const numbered = all.records.find((b) => /BC-ZB-\d{4}-\d+/.test(String(b.fields.project)))!;
     const no = /BC-ZB-\d{4}-\d+/.exec(String(numbered.fields.project))![0];
     await go(page2, `/bidReport?id=${fx.settings.biddingColumnId}`);
-    await page2.getByRole('searchbox').fill(no);
-    await page2.getByRole('button', { name: '搜索' }).click();
+    // the notices' own search (the header has the site search)
+    const main = page2.locator('#main');
+    await main.getByRole('searchbox').fill(no);
+    await main.getByRole('button', { name: '搜索' }).click();
     await expect(page2.locator('.notice-row').first()).toBeVisible();
     const titles = await page2.locator('.notice-title').allTextContents();
     const expected = all.records.filter((b) => String(b.fields.project).includes(no)).map((b) => b.title);

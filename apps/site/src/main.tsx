@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoutes } from './router';
 import { primeCache } from './lib/useApi';
-import { isSiteLang, rememberedLang, setLang } from './i18n';
+import { isSiteLang, loadLang, rememberedLang, setLang } from './i18n';
 import './styles.css';
 
 const root = document.getElementById('root')!;
@@ -18,14 +18,20 @@ const ssr = document.getElementById('ssr-data');
 const state = ssr ? (JSON.parse(ssr.textContent || '{}') as { route?: string; data?: Record<string, unknown>; lang?: string }) : null;
 // a hash route asked for on the home path (a reload of /#/newsDetail?id=3) is not the page rendered there
 const hashRoute = location.hash.replace(/^#/, '');
-if (state?.route && (!hashRoute || hashRoute === state.route || location.pathname !== '/')) {
-  // a page opened in a language (/en/news/3) makes it the visitor's choice
-  const lang = isSiteLang(state.lang) ? state.lang : 'zh';
-  setLang(lang, lang !== rememberedLang());
-  primeCache(state.data ?? {});
-  history.replaceState(null, '', `/#${state.route}`);
-  hydrateRoot(root, app);
-} else {
-  setLang(rememberedLang());
-  createRoot(root).render(app);
+async function start() {
+  if (state?.route && (!hashRoute || hashRoute === state.route || location.pathname !== '/')) {
+    // a page opened in a language (/en/news/3) makes it the visitor's choice
+    const lang = isSiteLang(state.lang) ? state.lang : 'zh';
+    await loadLang(lang);
+    setLang(lang, lang !== rememberedLang());
+    primeCache(state.data ?? {});
+    history.replaceState(null, '', `/#${state.route}`);
+    hydrateRoot(root, app);
+  } else {
+    const lang = rememberedLang();
+    await loadLang(lang);
+    setLang(lang);
+    createRoot(root).render(app);
+  }
 }
+void start();

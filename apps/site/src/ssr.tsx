@@ -9,7 +9,8 @@ import { NavigationType, Router, createPath, parsePath, type Navigator, type To 
 import { SiteRoutes } from './router';
 import { clearCache, loadWanted, primeCache, snapshot, wanted } from './lib/useApi';
 import { setApiBase } from './api/request';
-import { getLang, setLang, type SiteLang } from './i18n';
+import { getLang, registerDictionary, setLang, type SiteLang } from './i18n';
+import { en } from './i18n/en';
 import About from './pages/About';
 import Culture from './pages/Culture';
 import NewsPage from './pages/NewsPage';
@@ -29,6 +30,9 @@ import Login from './pages/Login';
 import ErrorPage from './pages/ErrorPage';
 import Redirect from './pages/Redirect';
 import Search from './pages/Search';
+
+// the server renders both languages: no lazy loading here
+registerDictionary('en', en);
 
 const pages = {
   About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,

@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES, SITE_LANGS, translate } from './index';
+import { SITE_LANGS, registerDictionary, translate } from './index';
 import { zh } from './zh';
+import { en } from './en';
+
+const DICTIONARIES = { zh, en };
+registerDictionary('en', en);
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

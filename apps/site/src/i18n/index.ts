@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { zh, type SiteMessages } from './zh';
-import { en } from './en';
 
 /**
  * The site's two languages: the chrome strings (a typed dictionary, `en` must have every key of
@@ -10,7 +9,13 @@ import { en } from './en';
 export type SiteLang = 'zh' | 'en';
 export type MessageKey = keyof SiteMessages;
 export const SITE_LANGS: readonly SiteLang[] = ['zh', 'en'];
-export const DICTIONARIES: Record<SiteLang, SiteMessages> = { zh, en };
+/** Chinese is bundled; English is fetched when first chosen (the server render registers it at start) */
+const dictionaries: Partial<Record<SiteLang, SiteMessages>> = { zh };
+export function registerDictionary(lang: SiteLang, messages: SiteMessages) { dictionaries[lang] = messages; }
+/** makes sure a language's dictionary is here before it is shown */
+export async function loadLang(lang: SiteLang) {
+  if (!dictionaries[lang] && lang === 'en') registerDictionary('en', (await import('./en')).en);
+}
 export const LANG_COOKIE = 'bencao-lang';
 /** `<html lang>` and hreflang of each language */
 export const HTML_LANG: Record<SiteLang, string> = { zh: 'zh-CN', en: 'en' };
@@ -32,7 +37,13 @@ export function rememberedLang(): SiteLang {
   return m ? (m[1] as SiteLang) : 'zh';
 }
 
-/** switches the language; `remember` keeps it for the next visit (storage and cookie) */
+/** loads the language's dictionary, then switches to it (the language switch) */
+export async function chooseLang(lang: SiteLang, remember = false) {
+  await loadLang(lang);
+  setLang(lang, remember);
+}
+
+/** switches the language (its dictionary loaded, see `loadLang`); `remember` keeps it for the next visit (storage and cookie) */
 export function setLang(lang: SiteLang, remember = false) {
   if (remember && typeof window !== 'undefined') {
     try { localStorage.setItem(LANG_COOKIE, lang); } catch { /* private mode */ }
@@ -50,7 +61,7 @@ export const useLang = (): SiteLang => useSyncExternalStore(subscribe, getLang, 
 export type Params = Record<string, string | number>;
 /** a chrome string in `lang`, `{name}` replaced by params */
 export function translate(lang: SiteLang, key: MessageKey, params?: Params): string {
-  const text: string = DICTIONARIES[lang][key] ?? zh[key];
+  const text: string = dictionaries[lang]?.[key] ?? zh[key];
   return params ? text.replace(/\{(\w+)\}/g, (all, k: string) => (k in params ? String(params[k]) : all)) : text;
 }
 export const t = (key: MessageKey, params?: Params) => translate(current, key, params);
