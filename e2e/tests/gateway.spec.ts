@@ -27,6 +27,7 @@ const row = (page: Page, text: string) => page.locator('.ant-table-row').filter(
 
 test.describe('service governance', () => {
   test('gateway routes: line error, release takes effect, cancel, batch release needs a selection, a released route asks twice before delete', async ({ page, request, console: app }) => {
+    test.setTimeout(120_000); // a long flow of a dozen screens, like the alarm flow below
     const id = `e2e-${Date.now().toString(36)}`;
     await app.login(OPERATOR.user, OPERATOR.password);
     await app.openMenu(/服务治理/, /网关路由/);
