@@ -314,6 +314,9 @@ test.describe('organisation management and common components', () => {
     }).toPass({ timeout: 20_000 });
     await save(staffForm);
     await expect(staffForm).toBeHidden();
+    // the demo staff fill the first page: find the new one by name
+    await page.getByPlaceholder('员工编号 / 姓名').fill(staffName);
+    await page.getByRole('button', { name: /查\s*询/ }).filter({ visible: true }).click();
     await expect(row(page, staffName)).toContainText(itemName);
 
     // clean up, each after the confirmation
