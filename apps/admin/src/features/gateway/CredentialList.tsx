@@ -56,9 +56,9 @@ export function CredentialList() {
     },
     { title: t('credential.createdAt'), dataIndex: 'createdAt', width: 170, sorter: true, render: (v: string) => new Date(v).toLocaleString() },
     {
-      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 230, fixed: 'right' as const,
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 260, fixed: 'right' as const,
       render: (_, r) => (r.status === 'revoked' ? null : (
-        <Space size={4}>
+        <Space size={4} wrap>
           {can('gateway:credential:edit') && (
             <Switch size="small" checked={r.enabled} checkedChildren={t('action.enable')} unCheckedChildren={t('action.disable')}
               aria-label={r.enabled ? t('action.disable') : t('action.enable')} onChange={(on) => toggle.mutate({ id: r.id, on })} />
