@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { accountLanguages, accounts, notifications, staff, wfJobs } from '../../db/schema/index';
 import { environmentMailer } from '../../platform/mail';
 import { offsetOf } from '../../platform/paging';
-import { workflowSettings } from '../workflow/admin/index';
+import { accountEmail, workflowSettings } from '../workflow/admin/index';
 
 /**
  * In-app notifications (the bell) and their mail copies. Rows keep a kind and parameters; title and
@@ -58,7 +58,7 @@ export async function sendNotificationMails(db: Db, notificationIds: number[]) {
   const mailer = environmentMailer();
   if (!mailer) return;
   // the account's own address, else its staff member's (as the workflow's mail listeners do)
-  const rows = await db.select({ n: notifications, email: sql<string | null>`coalesce(nullif(${accounts.email}, ''), ${staff.email})`, lang: accountLanguages.lang }).from(notifications)
+  const rows = await db.select({ n: notifications, email: accountEmail, lang: accountLanguages.lang }).from(notifications)
     .innerJoin(accounts, eq(accounts.id, notifications.accountId))
     .leftJoin(staff, eq(staff.id, accounts.staffId))
     .leftJoin(accountLanguages, eq(accountLanguages.accountId, notifications.accountId))

@@ -18,3 +18,4 @@ export { workflowEvent, activeListenersJson, type ActiveListener, runListenerInv
 export { runPlugin, pluginButtonsFor } from './plugins';
 export { workflowAccess, type WorkflowAccess } from './permissions';
 export { workflowSettings, settingsOf } from './settings';
+export { accountEmail } from './template';

@@ -30,15 +30,18 @@ export function render(text: string, scope: Record<string, unknown>, encode: (s:
 /** the template of a language, English when that one has no subject */
 export const templateOf = (t: MailTemplates, lang: WfLang) => (t[lang]?.subject ? t[lang] : t.en);
 
+/** An account's e-mail: its own, else its staff member's (join `staff` on `accounts.staffId`). */
+export const accountEmail = sql<string | null>`coalesce(nullif(${accounts.email}, ''), ${staff.email})`;
+
 /** Fixed addresses plus the e-mail of the accounts a rule resolves to (the account's, else its staff member's). */
 export async function mailReceivers(db: Q, emails: string[], rule: ParticipantRule | null, ctx: { instanceId: number | null; starterAccountId: number | null; variables: Record<string, unknown>; now: Date }): Promise<string[]> {
   const to = [...emails];
   if (rule) {
     const { accountIds } = await resolveParticipants(db, rule, ctx);
     if (accountIds.length) {
-      const rows = await db.select({ email: sql<string | null>`coalesce(nullif(${accounts.email}, ''), ${staff.email})` })
+      const rows = await db.select({ email: accountEmail })
         .from(accounts).leftJoin(staff, eq(staff.id, accounts.staffId))
-        .where(and(inArray(accounts.id, accountIds), isNotNull(sql`coalesce(nullif(${accounts.email}, ''), ${staff.email})`)))
+        .where(and(inArray(accounts.id, accountIds), isNotNull(accountEmail)))
         .orderBy(accounts.id);
       for (const r of rows) if (r.email) to.push(r.email);
     }
