@@ -267,7 +267,7 @@ test.describe('service governance', () => {
 
     // the same traffic on the live metrics: the route is offered in the picker and charted once picked
     await app.openMenu(/服务治理/, /网关监控/);
-    await expect(page.locator('.ant-table-row').filter({ hasText: `route:${id}` })).toBeVisible();
+    await expect(page.locator('.ant-table-row:visible').filter({ hasText: `route:${id}` })).toBeVisible();
     await page.getByRole('combobox', { name: '选择要查看的资源（不选则显示流量最大的 8 个）' }).fill(id);
     await page.locator('.ant-select-item-option').filter({ hasText: `route:${id}` }).click();
     await page.keyboard.press('Escape');

@@ -95,7 +95,7 @@ test.describe('console shell features', () => {
     // highlighted as JSON, the error marked where it is
     await expect(form.locator('.cm-editor .cm-lintRange-error')).toBeVisible();
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect(form.locator('.ant-form-item-explain-error')).toContainText(/Not valid JSON at line \d+, column \d+/);
+    await expect(form.locator('.ant-form-item-explain')).toContainText(/Not valid JSON at line \d+, column \d+/);
     await expect(form).toBeVisible();
     expect(posts).toEqual([]);
 
