@@ -340,6 +340,25 @@ describe('CC, view, attachments, lists, drafts, batch, notifications', () => {
     expect(started.records.find((r: any) => r.instanceId === id).currentNodes).toEqual(['a']);
   });
 
+  it('todo pages by arrival merge assigned and offered tasks: same order as the filtered query, pages in sequence', async () => {
+    const assigned = await k.deploy(lineOf(key('tkMergeA'), [['a', 'finance2']]));
+    const offered = await k.deploy(bpmn(key('tkMergeO'), [startEv(), userTask('a', { rule: usersRule([ID.finance1, ID.finance2]) }), endEv(), flow('f0', 'start', 'a'), flow('f1', 'a', 'end')].join('\n')));
+    const mine: number[] = [];
+    for (const def of [assigned, offered, assigned, offered, offered]) mine.push((await one(await startAs('staff', def), 'a')).id);
+    const ids = (q: string) => ok(get('finance2', `/api/workflow/tasks/todo?${q}`)).then((p) => ({ total: p.total as number, ids: p.records.map((r: any) => r.id as number) }));
+    const plain = await ids('limit=100');
+    // the same rows through the general query (a filter that excludes nothing)
+    const general = await ids('limit=100&arrivedFrom=2000-01-01T00:00:00.000Z');
+    expect(plain).toEqual(general);
+    // the five new ones, newest first, offered and assigned interleaved as they arrived
+    expect(plain.ids.filter((id) => mine.includes(id))).toEqual([...mine].reverse());
+    const oldestFirst = await ids('limit=100&sort=arrivedAt&order=asc');
+    expect(oldestFirst.ids).toEqual([...plain.ids].reverse());
+    const pages = [...(await ids('page=1&limit=2')).ids, ...(await ids('page=2&limit=2')).ids, ...(await ids('page=3&limit=2')).ids];
+    expect(pages).toEqual(plain.ids.slice(0, 6));
+    expect((await ids('page=1&limit=2')).total).toBe(plain.total);
+  });
+
   it('drafts: save, list, submit once; startable with favourites first', async () => {
     const def = await k.deploy(lineOf(key('tkDraft'), [['a', 'deptlead']]));
     const d = await ok(post('staff', '/api/workflow/tasks/drafts', { definitionId: def, businessKey: 'DR-1', variables: { amount: 5 }, comment: '草稿' }));

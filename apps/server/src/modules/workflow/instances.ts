@@ -1,13 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   legalActions, type InstanceStatus, type WorkflowExecution, type WorkflowInstance, type WorkflowInstanceDetail, type WorkflowInstanceQuery,
-  type WorkflowTask, type PageQuery,
+  type WorkflowTask,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { accounts, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../db/schema/index';
 import { AppError, notFound } from '../../platform/errors';
 import { offsetOf, orderBy } from '../../platform/paging';
+import { cappedCount, countCapOf } from '../../platform/cappedCount';
 import { modelOf, type InstanceRow } from './engine/runtime';
+import { accountIdInScope, type DataScopeOf } from '../security/dataScope';
 
 /** The monitor: instance lists and details, job retries, a user's open tasks. */
 
@@ -22,24 +24,12 @@ function instanceView(r: InstanceRow & { hasIncident: boolean }): WorkflowInstan
   };
 }
 
-/**
- * `count(*)` of a big list costs a scan of every matching row on each page view. Counted exactly up to
- * `cap` rows (at least ten pages past the one shown); past that the planner's row estimate answers (never
- * below cap + 1), as big consoles do — the page count is approximate, every page still opens.
- */
-async function cappedCount(db: Db, rows: SQL, cap: number): Promise<number> {
-  const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from (${rows} limit ${cap + 1}) capped`)).rows;
-  if (Number(n) <= cap) return Number(n);
-  const plan = (await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${rows}`)).rows[0]?.['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[];
-  return Math.max(cap + 1, Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
-}
-const capOf = (q: PageQuery) => Math.max(1000, offsetOf(q) + q.limit * 10);
-
 export function instanceService(db: Db) {
-  /** `scope`: the definitions the caller may monitor */
-  async function list(q: WorkflowInstanceQuery, scope: { all: boolean; keys: string[] }) {
+  /** `scope`: the definitions the caller may monitor; `dataScope`: the starters whose instances it sees (null: all) */
+  async function list(q: WorkflowInstanceQuery, scope: { all: boolean; keys: string[] }, dataScope: DataScopeOf | null = null) {
     const conds: SQL[] = [];
+    const starters = accountIdInScope(dataScope, wfInstances.starterId);
+    if (starters) conds.push(starters);
     if (!scope.all) {
       if (!scope.keys.length) return { total: 0, records: [] };
       conds.push(inArray(wfInstances.definitionKey, scope.keys));
@@ -58,13 +48,13 @@ export function instanceService(db: Db) {
           definitionKey: wfInstances.definitionKey, businessKey: wfInstances.businessKey,
         }, desc(wfInstances.startedAt)), desc(wfInstances.id))
         .limit(q.limit).offset(offsetOf(q)),
-      cappedCount(db, sql`select 1 from wf_instances where ${where ?? sql`true`}`, capOf(q)),
+      cappedCount(db, sql`select 1 from wf_instances where ${where ?? sql`true`}`, countCapOf(q)),
     ]);
     return { total: n, records: rows.map((r) => instanceView({ ...r.i, hasIncident: r.hasIncident })) };
   }
 
-  async function row(id: number) {
-    const [r] = await db.select().from(wfInstances).where(eq(wfInstances.id, id));
+  async function row(id: number, dataScope: DataScopeOf | null = null) {
+    const [r] = await db.select().from(wfInstances).where(and(eq(wfInstances.id, id), accountIdInScope(dataScope, wfInstances.starterId)));
     if (!r) throw notFound();
     return r;
   }
@@ -140,28 +130,6 @@ export function instanceService(db: Db) {
     return { id: jobId, status: 'pending' };
   }
 
-  /** the open tasks of an account (assigned, or offered to it as a candidate), newest first */
-  async function todo(accountId: number, q: PageQuery) {
-    // two ordered index scans (assignee + status + created; candidates by account), each cut at the
-    // page's end, merged: never a sort or an OR over every open task
-    const end = offsetOf(q) + q.limit;
-    const assigned = sql`select id, created_at from wf_tasks where assignee_id = ${accountId} and status = 'open'`;
-    const offered = sql`select t.id, t.created_at from wf_task_candidates c join wf_tasks t on t.id = c.task_id
-      where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open'`;
-    const [page, n] = await Promise.all([
-      db.execute<{ id: number }>(sql`select id from (
-          (${assigned} order by created_at desc, id desc limit ${end})
-          union all
-          (${offered} order by t.created_at desc, t.id desc limit ${end})) mine
-        order by created_at desc, id desc limit ${q.limit} offset ${offsetOf(q)}`),
-      cappedCount(db, sql`${assigned} union all ${offered}`, capOf(q)),
-    ]);
-    const ids = page.rows.map((r) => Number(r.id));
-    const records = ids.length ? await tasksOf(inArray(wfTasks.id, ids)) : [];
-    records.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
-    return { total: n, records };
-  }
-
   async function task(taskId: number) {
     const [t] = await db.select().from(wfTasks).where(eq(wfTasks.id, taskId));
     if (!t) throw notFound();
@@ -174,5 +142,5 @@ export function instanceService(db: Db) {
     return e;
   }
 
-  return { list, row, detail, retryJob, jobRow, todo, task, execution };
+  return { list, row, detail, retryJob, jobRow, task, execution };
 }

@@ -6,6 +6,7 @@ import type {
 import type { Db } from '../../../db/client';
 import { accounts, wfCc, wfDefinitions, wfFavourites, wfInstances, wfTaskDelegations, wfTasks, wfTaskUserState } from '../../../db/schema/index';
 import { offsetOf } from '../../../platform/paging';
+import { cappedCount, countCapOf } from '../../../platform/cappedCount';
 import type { WorkflowAccess } from '../admin/index';
 
 /** The lists of the task screens: New (startable), Todo, Done, Ended, Started, CC. */
@@ -50,6 +51,26 @@ export function taskLists(db: Db, now: () => Date) {
     .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId)))
     .leftJoin(wfTaskDelegations, and(eq(wfTaskDelegations.taskId, wfTasks.id), eq(wfTaskDelegations.delegateId, accountId)));
 
+  /**
+   * The to-do page as most people open it (no filter, by arrival): two ordered index scans (assigned;
+   * offered as a candidate), each cut at the page's end, merged — never a sort over every open task.
+   */
+  const plainByArrival = (q: TodoQuery) => (q.sort ?? 'arrivedAt') === 'arrivedAt' && !q.importance && !q.activity && !q.status
+    && !q.definitionKey && !q.starter && !q.arrivedFrom && !q.arrivedTo && !q.overdue && !q.keyword;
+  const todoPageByArrival = async (accountId: number, q: TodoQuery, order: 'asc' | 'desc') => {
+    const end = offsetOf(q) + q.limit;
+    const o = sql.raw(order);
+    const ids = (await db.execute<{ id: number }>(sql`select id from (
+        (select id, created_at from wf_tasks where assignee_id = ${accountId} and status = 'open' order by created_at ${o}, id ${o} limit ${end})
+        union all
+        (select t.id, t.created_at from wf_task_candidates c join wf_tasks t on t.id = c.task_id
+          where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open' order by t.created_at ${o}, t.id ${o} limit ${end})) mine
+      order by created_at ${o}, id ${o} limit ${q.limit} offset ${offsetOf(q)}`)).rows.map((r) => Number(r.id));
+    if (!ids.length) return [];
+    const rows = await todoFrom(accountId).where(inArray(wfTasks.id, ids));
+    return rows.sort((a, b) => ids.indexOf(a.t.id) - ids.indexOf(b.t.id));
+  };
+
   return {
     async todo(accountId: number, q: TodoQuery): Promise<{ total: number; records: TodoTask[] }> {
       const where = todoWhere(accountId, q);
@@ -58,10 +79,11 @@ export function taskLists(db: Db, now: () => Date) {
       };
       const by = sorts[q.sort ?? 'arrivedAt'];
       const d = dir(q.order, q.sort === 'importance' || q.sort === 'definitionName' || q.sort === 'dueAt' ? 'asc' : 'desc');
-      const [rows, [{ n }]] = await Promise.all([
-        todoFrom(accountId).where(where).orderBy(d(by), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)),
-        db.select({ n: sql<number>`count(*)::int` }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
-          .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId))).where(where),
+      const [rows, n] = await Promise.all([
+        plainByArrival(q) ? todoPageByArrival(accountId, q, d === asc ? 'asc' : 'desc')
+          : todoFrom(accountId).where(where).orderBy(d(by), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)),
+        cappedCount(db, db.select({ one: sql`1` }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
+          .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId))).where(where).getSQL(), countCapOf(q)),
       ]);
       const t0 = now().getTime();
       return {
