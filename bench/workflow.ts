@@ -24,6 +24,8 @@ import { runDueJobs } from '../apps/server/src/modules/workflow/jobs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
+/** BENCH_PARTS=completions,lists,timers (default all): run only some parts */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'completions,lists,timers').split(',').map((x) => x.trim()));
 
 const xmlOf = (id: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bencao="http://bencao.dev/schema/bpmn" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="D_${id}" targetNamespace="http://bencao.dev/bench">
@@ -69,84 +71,90 @@ async function run(label: string, databaseUrl?: string) {
   const chainDef = await svc.create({ key: 'benchChain', name: 'bench chain', category: null, description: null, xml: chain(5) }, actor);
   await svc.publish(chainDef.id, actor);
   const [cd] = await db.select().from(wfDefinitions).where(eq(wfDefinitions.id, chainDef.id));
-  const INSTANCES = databaseUrl ? 3000 : 1000;
-  for (let i = 0; i < INSTANCES; i++) {
-    await db.transaction((tx) => createInstance(tx, { definition: cd, versionId: cd.latestVersionId!, now: new Date(), actor, businessKey: `C${i}`, variables: {}, starterId: admin.id, starterName: admin.userName }));
-  }
-  const open = async () => (await db.execute<{ id: number }>(sql`select id from wf_tasks where definition_key = 'benchChain' and status = 'open' order by id`)).rows.map((r) => Number(r.id));
-  let queue = await open();
-  let done = 0;
-  let conflicts = 0;
-  const lat: number[] = [];
-  const until = Date.now() + SECONDS * 1000;
-  const t0 = Date.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (Date.now() < until) {
-      let id = queue.shift();
-      if (id === undefined) { queue = await open(); id = queue.shift(); if (id === undefined) return; }
-      const s = performance.now();
-      try {
-        const res = await fetch(`${base}/api/workflow/tasks/${id}/complete`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"variables":{"ok":true}}' });
-        await res.arrayBuffer();
-        lat.push(performance.now() - s);
-        if (res.status === 200) done++; else conflicts++;
-      } catch {
-        conflicts++; // a dropped connection on an overloaded machine: counted, not fatal
-      }
+  if (PARTS.has('completions')) {
+    const INSTANCES = databaseUrl ? 3000 : 1000;
+    for (let i = 0; i < INSTANCES; i++) {
+      await db.transaction((tx) => createInstance(tx, { definition: cd, versionId: cd.latestVersionId!, now: new Date(), actor, businessKey: `C${i}`, variables: {}, starterId: admin.id, starterName: admin.userName }));
     }
-  }));
-  const rate = done / ((Date.now() - t0) / 1000);
-  const budget = databaseUrl ? 1000 : 300;
-  line(`task completions, ${CONNECTIONS} connections       ${Math.round(rate)}/s  p50 ${pct(lat, 50).toFixed(1)} ms  p99 ${pct(lat, 99).toFixed(1)} ms  (${done} done, ${conflicts} non-200; ${(rate / baseline.requests.average * 100).toFixed(1)}% of baseline) budget ≥ ${budget}/s: ${rate >= budget ? 'PASS' : 'OVER'}`);
-
-  // ---------- lists over 100,000 rows ----------
-  const N = 100_000;
-  await db.execute(sql`insert into wf_instances (definition_id, version_id, definition_key, definition_name, version, business_key, status, starter_id, starter_name, variables, current_nodes, started_at, updated_at)
-    select ${cd.id}, ${cd.latestVersionId}, 'benchChain', 'bench chain', 1, 'L' || g,
-      (array['running','running','running','completed','suspended','terminated'])[1 + g % 6], ${admin.id}, ${admin.userName}, '{}'::jsonb, '["t0"]'::jsonb,
-      now() - (g || ' seconds')::interval, now()
-    from generate_series(1, ${N}) g`);
-  await db.execute(sql`insert into wf_executions (instance_id, element_id, element_type, status, started_at)
-    select id, 't0', 'bpmn:UserTask', 'running', started_at from wf_instances where business_key like 'L%'`);
-  await db.execute(sql`insert into wf_tasks (instance_id, execution_id, element_id, name, definition_key, assignee_id, status, created_at)
-    select e.instance_id, e.id, 't0', 't0', 'benchChain', case when e.id % 50 = 0 then ${admin.id} else 100000 + e.id % 50 end,
-      case when e.id % 3 = 0 then 'completed' else 'open' end, e.started_at
-    from wf_executions e join wf_instances i on i.id = e.instance_id where i.business_key like 'L%'`);
-  await db.execute(sql`analyze`);
-  for (const [name, url, budgetMs] of [
-    ['monitor list, 100k instances, page 1', `${base}/api/workflow/instances?page=1&limit=10`, 50],
-    ['monitor list, status filter, page 50', `${base}/api/workflow/instances?page=50&limit=10&status=suspended`, 50],
-    ['to-do list over 100k tasks', `${base}/api/workflow/tasks/todo?page=1&limit=10`, 50],
-  ] as const) {
-    await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-    const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-    line(`${name.padEnd(40)} ${Math.round(r.requests.average)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms ${r.non2xx + r.errors ? `(${r.non2xx + r.errors} errors!)` : ''} budget p99 ≤ ${budgetMs} ms: ${r.latency.p99 <= budgetMs ? 'PASS' : 'OVER'}`);
+    const open = async () => (await db.execute<{ id: number }>(sql`select id from wf_tasks where definition_key = 'benchChain' and status = 'open' order by id`)).rows.map((r) => Number(r.id));
+    let queue = await open();
+    let done = 0;
+    let conflicts = 0;
+    const lat: number[] = [];
+    const until = Date.now() + SECONDS * 1000;
+    const t0 = Date.now();
+    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < until) {
+        let id = queue.shift();
+        if (id === undefined) { queue = await open(); id = queue.shift(); if (id === undefined) return; }
+        const s = performance.now();
+        try {
+          const res = await fetch(`${base}/api/workflow/tasks/${id}/complete`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"variables":{"ok":true}}' });
+          await res.arrayBuffer();
+          lat.push(performance.now() - s);
+          if (res.status === 200) done++; else conflicts++;
+        } catch {
+          conflicts++; // a dropped connection on an overloaded machine: counted, not fatal
+        }
+      }
+    }));
+    const rate = done / ((Date.now() - t0) / 1000);
+    const budget = databaseUrl ? 1000 : 300;
+    line(`task completions, ${CONNECTIONS} connections       ${Math.round(rate)}/s  p50 ${pct(lat, 50).toFixed(1)} ms  p99 ${pct(lat, 99).toFixed(1)} ms  (${done} done, ${conflicts} non-200; ${(rate / baseline.requests.average * 100).toFixed(1)}% of baseline) budget ≥ ${budget}/s: ${rate >= budget ? 'PASS' : 'OVER'}`);
   }
 
-  // ---------- 10,000 due timers ----------
-  const timerDef = await svc.create({ key: 'benchTimer', name: 'bench timer', category: null, description: null, xml: timerXml }, actor);
-  await svc.publish(timerDef.id, actor);
-  const [td] = await db.select().from(wfDefinitions).where(eq(wfDefinitions.id, timerDef.id));
-  const T = 10_000;
-  const due = new Date('2031-01-01T00:00:00Z');
-  // one instance through the engine, then 9,999 copies of its rows (instance, executions, job) by SQL
-  await db.transaction((tx) => createInstance(tx, { definition: td, versionId: td.latestVersionId!, now: new Date(due.getTime() - 60_000), actor: SYSTEM, businessKey: 'T0', variables: {}, starterId: null, starterName: null }));
-  await db.execute(sql`insert into wf_instances (definition_id, version_id, definition_key, definition_name, version, business_key, status, variables, current_nodes, started_at, updated_at)
-    select ${td.id}, ${td.latestVersionId}, 'benchTimer', 'bench timer', 1, 'T' || g, 'running', '{}'::jsonb, '["wait"]'::jsonb, now(), now() from generate_series(1, ${T - 1}) g`);
-  await db.execute(sql`insert into wf_executions (instance_id, element_id, element_type, status, incoming_flow_id, started_at)
-    select id, 'wait', 'bpmn:IntermediateCatchEvent', 'running', 'f1', now() from wf_instances where definition_key = 'benchTimer' and business_key <> 'T0'`);
-  await db.execute(sql`insert into wf_jobs (kind, instance_id, execution_id, element_id, definition_id, status, due_at, created_at)
-    select 'timer', e.instance_id, e.id, 'wait', ${td.id}, 'pending', ${due.toISOString()}::timestamptz, now()
-    from wf_executions e join wf_instances i on i.id = e.instance_id where i.definition_key = 'benchTimer' and i.business_key <> 'T0'`);
-  const runners = databaseUrl ? [db, (await openDatabase({ databaseUrl, dataDir: '', poolSize: 10 })).db] : [db];
-  const s = Date.now();
-  await Promise.all(runners.map((r, i) => runDueJobs(r, { now: due, workerId: `bench-${i}`, limit: 100, concurrency: databaseUrl ? 8 : 1 })));
-  const secs = (Date.now() - s) / 1000;
-  const [{ fired, distinct }] = (await db.execute<{ fired: number; distinct: number }>(sql`
-    select count(*)::int as fired, count(distinct h.instance_id)::int as distinct from wf_history h join wf_instances i on i.id = h.instance_id
-    where i.definition_key = 'benchTimer' and h.action = 'timer'`)).rows;
-  const [{ completed }] = (await db.execute<{ completed: number }>(sql`select count(*)::int as completed from wf_instances where definition_key = 'benchTimer' and status = 'completed'`)).rows;
-  line(`${T} due timers, ${runners.length} runner(s)            ${secs.toFixed(1)} s (${Math.round(T / secs)}/s); fired ${fired}, instances ${distinct}, completed ${completed}; each once: ${Number(fired) === T && Number(distinct) === T ? 'yes' : 'NO'}; budget ≤ 60 s: ${secs <= 60 ? 'PASS' : 'OVER'}`);
+  if (PARTS.has('lists')) {
+    // ---------- lists over 100,000 rows ----------
+    const N = 100_000;
+    await db.execute(sql`insert into wf_instances (definition_id, version_id, definition_key, definition_name, version, business_key, status, starter_id, starter_name, variables, current_nodes, started_at, updated_at)
+      select ${cd.id}, ${cd.latestVersionId}, 'benchChain', 'bench chain', 1, 'L' || g,
+        (array['running','running','running','completed','suspended','terminated'])[1 + g % 6], ${admin.id}, ${admin.userName}, '{}'::jsonb, '["t0"]'::jsonb,
+        now() - (g || ' seconds')::interval, now()
+      from generate_series(1, ${N}) g`);
+    await db.execute(sql`insert into wf_executions (instance_id, element_id, element_type, status, started_at)
+      select id, 't0', 'bpmn:UserTask', 'running', started_at from wf_instances where business_key like 'L%'`);
+    await db.execute(sql`insert into wf_tasks (instance_id, execution_id, element_id, name, definition_key, assignee_id, status, created_at)
+      select e.instance_id, e.id, 't0', 't0', 'benchChain', case when e.id % 50 = 0 then ${admin.id} else 100000 + e.id % 50 end,
+        case when e.id % 3 = 0 then 'completed' else 'open' end, e.started_at
+      from wf_executions e join wf_instances i on i.id = e.instance_id where i.business_key like 'L%'`);
+    await db.execute(sql`analyze`);
+    for (const [name, url, budgetMs] of [
+      ['monitor list, 100k instances, page 1', `${base}/api/workflow/instances?page=1&limit=10`, 50],
+      ['monitor list, status filter, page 50', `${base}/api/workflow/instances?page=50&limit=10&status=suspended`, 50],
+      ['to-do list over 100k tasks', `${base}/api/workflow/tasks/todo?page=1&limit=10`, 50],
+    ] as const) {
+      await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+      const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+      line(`${name.padEnd(40)} ${Math.round(r.requests.average)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms ${r.non2xx + r.errors ? `(${r.non2xx + r.errors} errors!)` : ''} budget p99 ≤ ${budgetMs} ms: ${r.latency.p99 <= budgetMs ? 'PASS' : 'OVER'}`);
+    }
+  }
+
+  if (PARTS.has('timers')) {
+    // ---------- 10,000 due timers ----------
+    const timerDef = await svc.create({ key: 'benchTimer', name: 'bench timer', category: null, description: null, xml: timerXml }, actor);
+    await svc.publish(timerDef.id, actor);
+    const [td] = await db.select().from(wfDefinitions).where(eq(wfDefinitions.id, timerDef.id));
+    const T = 10_000;
+    const due = new Date('2031-01-01T00:00:00Z');
+    // one instance through the engine, then 9,999 copies of its rows (instance, executions, job) by SQL
+    await db.transaction((tx) => createInstance(tx, { definition: td, versionId: td.latestVersionId!, now: new Date(due.getTime() - 60_000), actor: SYSTEM, businessKey: 'T0', variables: {}, starterId: null, starterName: null }));
+    await db.execute(sql`insert into wf_instances (definition_id, version_id, definition_key, definition_name, version, business_key, status, variables, current_nodes, started_at, updated_at)
+      select ${td.id}, ${td.latestVersionId}, 'benchTimer', 'bench timer', 1, 'T' || g, 'running', '{}'::jsonb, '["wait"]'::jsonb, now(), now() from generate_series(1, ${T - 1}) g`);
+    await db.execute(sql`insert into wf_executions (instance_id, element_id, element_type, status, incoming_flow_id, started_at)
+      select id, 'wait', 'bpmn:IntermediateCatchEvent', 'running', 'f1', now() from wf_instances where definition_key = 'benchTimer' and business_key <> 'T0'`);
+    await db.execute(sql`insert into wf_jobs (kind, instance_id, execution_id, element_id, definition_id, status, due_at, created_at)
+      select 'timer', e.instance_id, e.id, 'wait', ${td.id}, 'pending', ${due.toISOString()}::timestamptz, now()
+      from wf_executions e join wf_instances i on i.id = e.instance_id where i.definition_key = 'benchTimer' and i.business_key <> 'T0'`);
+    const runners = databaseUrl ? [db, (await openDatabase({ databaseUrl, dataDir: '', poolSize: 10 })).db] : [db];
+    const s = Date.now();
+    await Promise.all(runners.map((r, i) => runDueJobs(r, { now: due, workerId: `bench-${i}`, limit: 100, concurrency: databaseUrl ? 8 : 1 })));
+    const secs = (Date.now() - s) / 1000;
+    const [{ fired, distinct }] = (await db.execute<{ fired: number; distinct: number }>(sql`
+      select count(*)::int as fired, count(distinct h.instance_id)::int as distinct from wf_history h join wf_instances i on i.id = h.instance_id
+      where i.definition_key = 'benchTimer' and h.action = 'timer'`)).rows;
+    const [{ completed }] = (await db.execute<{ completed: number }>(sql`select count(*)::int as completed from wf_instances where definition_key = 'benchTimer' and status = 'completed'`)).rows;
+    line(`${T} due timers, ${runners.length} runner(s)            ${secs.toFixed(1)} s (${Math.round(T / secs)}/s); fired ${fired}, instances ${distinct}, completed ${completed}; each once: ${Number(fired) === T && Number(distinct) === T ? 'yes' : 'NO'}; budget ≤ 60 s: ${secs <= 60 ? 'PASS' : 'OVER'}`);
+  }
 
   await app.close();
   await database.close();

@@ -70,6 +70,21 @@ describe('X-Forwarded-For is believed only from the proxies TRUST_PROXY names', 
     } finally { await limited.close(); }
   });
 
+  it('the public report form\'s limit per address holds however the header changes', async () => {
+    const limited = await startTestServer({ submissionRateLimit: 2, now: () => new Date('2026-06-01T04:00:00Z') });
+    try {
+      const report = {
+        productName: '测试颗粒', batchNo: 'B1', patientAge: 40, patientSex: 'male', reaction: '服药后出现皮疹。', onsetDate: '2026-05-30',
+        outcome: 'improving', reporterName: '伪造测试', contact: '13812345678', consent: true, website: '',
+      };
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        codes.push((await limited.request('POST', '/api/adr/reports', { body: report, headers: { 'x-forwarded-for': `198.51.100.${i}` } })).status);
+      }
+      expect(codes).toEqual([200, 200, 429, 429]);
+    } finally { await limited.close(); }
+  });
+
   it('behind a configured proxy the forwarded address and protocol count', async () => {
     const behind = await startTestServer({ trustProxy: ['127.0.0.1'] });
     try {
