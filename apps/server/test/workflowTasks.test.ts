@@ -351,7 +351,7 @@ describe('CC, view, attachments, lists, drafts, batch, notifications', () => {
     const general = await ids('limit=100&arrivedFrom=2000-01-01T00:00:00.000Z');
     expect(plain).toEqual(general);
     // the five new ones, newest first, offered and assigned interleaved as they arrived
-    expect(plain.ids.filter((id) => mine.includes(id))).toEqual([...mine].reverse());
+    expect(plain.ids.filter((id: number) => mine.includes(id))).toEqual([...mine].reverse());
     const oldestFirst = await ids('limit=100&sort=arrivedAt&order=asc');
     expect(oldestFirst.ids).toEqual([...plain.ids].reverse());
     const pages = [...(await ids('page=1&limit=2')).ids, ...(await ids('page=2&limit=2')).ids, ...(await ids('page=3&limit=2')).ids];

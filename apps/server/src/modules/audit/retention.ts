@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { LOG_KINDS, type LogKind } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { clientErrors, logRetention, loginLogs, operationLogs, wfJobs } from '../../db/schema/index';
-import { jobDone, ownJob } from '../workflow/engine/runtime';
+import { armDailyJob, endDailyRun } from '../workflow/engine/dailyJob';
 
 /**
  * Log clean-up by age (issue 16): an operator deletes the entries of one log older than N days, and
@@ -53,25 +53,12 @@ export async function purgeLogs(db: Db, now: Date): Promise<Record<LogKind, numb
 /** arms the daily purge unless a run is already armed or no retention is set */
 export async function armLogPurge(db: Db, now: Date) {
   const days = await retentionDays(db);
-  if (!LOG_KINDS.some((k) => days[k] > 0)) return;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bencao.audit.logPurge'))`);
-    const armed = await tx.select({ id: wfJobs.id }).from(wfJobs)
-      .where(and(eq(wfJobs.kind, LOG_PURGE_KIND), inArray(wfJobs.status, ['pending', 'running', 'held', 'failed']))).limit(1);
-    if (!armed.length) await tx.insert(wfJobs).values({ kind: LOG_PURGE_KIND, status: 'pending', dueAt: now, createdAt: now });
-  });
+  if (LOG_KINDS.some((k) => days[k] > 0)) await armDailyJob(db, LOG_PURGE_KIND, now);
 }
 
-/** the job: purge, then arm the next run a day later in the transaction that ends this one */
+/** the job: purge, then arm the next run a day later while some retention is set */
 export async function runLogPurge(db: Db, job: typeof wfJobs.$inferSelect, now: Date, workerId: string) {
   const result = await purgeLogs(db, now);
   const days = await retentionDays(db);
-  await db.transaction(async (tx) => {
-    const j = await ownJob(tx, job.id, workerId);
-    if (!j) return;
-    await jobDone(tx, j.id, now);
-    if (LOG_KINDS.some((k) => days[k] > 0)) {
-      await tx.insert(wfJobs).values({ kind: LOG_PURGE_KIND, status: 'pending', dueAt: new Date(now.getTime() + DAY), payload: { last: result }, createdAt: now });
-    }
-  });
+  await endDailyRun(db, job, now, workerId, result, LOG_KINDS.some((k) => days[k] > 0));
 }

@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { wfJobs } from '../../../db/schema/index';
 import { workflowSettings } from '../admin/index';
-import { jobDone, ownJob } from './runtime';
+import { armDailyJob, endDailyRun } from './dailyJob';
 
 /**
  * History retention (the settings' `historyRetentionDays`, 0 = for ever): finished process instances
@@ -42,23 +42,10 @@ export async function purgeFinishedInstances(db: Db, now: Date): Promise<{ insta
   return { instances, jobs: jobs.length, cutoff };
 }
 
-/** arms the daily purge unless a run is already armed (one chain across processes: an advisory lock orders the check) */
-export async function armHistoryPurge(db: Db, now: Date) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bencao.wf.historyPurge'))`);
-    const armed = await tx.select({ id: wfJobs.id }).from(wfJobs)
-      .where(and(eq(wfJobs.kind, PURGE_JOB_KIND), inArray(wfJobs.status, ['pending', 'running', 'held', 'failed']))).limit(1);
-    if (!armed.length) await tx.insert(wfJobs).values({ kind: PURGE_JOB_KIND, status: 'pending', dueAt: now, createdAt: now });
-  });
-}
+/** arms the daily purge unless a run is already armed */
+export const armHistoryPurge = (db: Db, now: Date) => armDailyJob(db, PURGE_JOB_KIND, now);
 
-/** the job: purge, then arm the next run a day later (the next is armed in the same transaction that ends this one) */
+/** the job: purge, then arm the next run a day later */
 export async function runHistoryPurge(db: Db, job: typeof wfJobs.$inferSelect, now: Date, workerId: string) {
-  const result = await purgeFinishedInstances(db, now);
-  await db.transaction(async (tx) => {
-    const j = await ownJob(tx, job.id, workerId);
-    if (!j) return;
-    await jobDone(tx, j.id, now);
-    await tx.insert(wfJobs).values({ kind: PURGE_JOB_KIND, status: 'pending', dueAt: new Date(now.getTime() + DAY), payload: { last: result }, createdAt: now });
-  });
+  await endDailyRun(db, job, now, workerId, await purgeFinishedInstances(db, now));
 }
