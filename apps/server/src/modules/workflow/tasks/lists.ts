@@ -20,10 +20,10 @@ const dir = (order: string | undefined, fallback: 'asc' | 'desc') => {
 };
 
 /** the caller's open tasks: assigned, or offered to them while unclaimed (two index lookups, not an OR over the table) */
-const mine = (accountId: number) => sql`${wfTasks.id} in (
-  select id from wf_tasks where assignee_id = ${accountId} and status = 'open'
+const mineRows = (accountId: number) => sql`select id from wf_tasks where assignee_id = ${accountId} and status = 'open'
   union all
-  select t.id from wf_task_candidates c join wf_tasks t on t.id = c.task_id where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open')`;
+  select t.id from wf_task_candidates c join wf_tasks t on t.id = c.task_id where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open'`;
+const mine = (accountId: number) => sql`${wfTasks.id} in (${mineRows(accountId)})`;
 
 const activityOf = sql<number>`coalesce(${wfTaskUserState.activity}, 1)`;
 const importanceOf = sql<number>`coalesce(${wfTaskUserState.importance}, 2)`;
@@ -82,7 +82,7 @@ export function taskLists(db: Db, now: () => Date) {
       const [rows, n] = await Promise.all([
         plainByArrival(q) ? todoPageByArrival(accountId, q, d === asc ? 'asc' : 'desc')
           : todoFrom(accountId).where(where).orderBy(d(by), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)),
-        cappedCount(db, db.select({ one: sql`1` }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
+        cappedCount(db, plainByArrival(q) ? mineRows(accountId) : db.select({ one: sql`1` }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
           .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId))).where(where).getSQL(), countCapOf(q)),
       ]);
       const t0 = now().getTime();
