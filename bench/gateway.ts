@@ -4,7 +4,8 @@
  * proxy, all in one run, with ratios. Everything listens on 127.0.0.1 and is stopped at the end.
  *
  *   upstream:  a throw-away Node HTTP server in its own process (small JSON answer, keep-alive)
- *   gateway:   the real server (`apps/server/src/main.ts`) in its own process on a temp DATA_DIR; a
+ *   gateway:   the real server (`apps/server/src/main.ts`) in its own process on a temp DATA_DIR, with its
+ *              GATEWAY_WORKERS gateway processes (default: the number of cores; set it to compare); a
  *              route Path=/bench/** StripPrefix=1 → the upstream is created and released over the API
  *   nginx:     `nginx` with one worker, proxy_pass to the upstream with keep-alive (skipped when absent:
  *              `apt-get install -y nginx-light`)
@@ -91,7 +92,7 @@ try {
     routeId: 'bench', routeName: 'bench', orderNum: 0, uri: `http://127.0.0.1:${upPort}`, predicates: 'Path=/bench/**', filters: 'StripPrefix=1',
   });
   await call('POST', `/api/gateway/routes/${route.id}/release`, {});
-  await waitFor(`http://127.0.0.1:${gwPort}/bench/hello`, 5000);
+  await waitFor(`http://127.0.0.1:${gwPort}/bench/hello`, 30_000); // one rule poll; more on a loaded machine
 
   // 3. nginx as the reference reverse proxy, when installed
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? (spawnSync('which', ['nginx']).stdout?.toString().trim() || null);
@@ -120,7 +121,9 @@ http {
     await waitFor(`http://127.0.0.1:${nginxPort}/bench/hello`, 10_000);
   }
 
+  const gatewayWorkers = process.env.GATEWAY_WORKERS ?? String(os.availableParallelism());
   console.log(`\nGET /hello, ${CONNECTIONS} connections, ${SECONDS} s each (after 1 s warm-up), ${os.cpus().length} CPU(s) shared with the load generator`);
+  console.log(`GATEWAY_WORKERS=${gatewayWorkers}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const direct = await measure('upstream directly', `http://127.0.0.1:${upPort}/hello`);
   const gateway = await measure('through the gateway', `http://127.0.0.1:${gwPort}/bench/hello`);
   const viaNginx = nginxPort ? await measure('through nginx (1 worker)', `http://127.0.0.1:${nginxPort}/bench/hello`) : null;

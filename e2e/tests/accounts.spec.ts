@@ -6,7 +6,8 @@ import { api, apiLogin } from '../api';
 /**
  * Accounts as an operator uses them (issue 16): the organisation tree beside the list filters by an
  * organ and everything below it, batch lock of the selected rows with a result summary, and an Excel
- * import where one bad row stops the whole file and is reported by row and column. Browser in Chinese.
+ * import where one bad row stops the whole file and is reported by row and column, and a good file runs as a
+ * background job whose progress the dialog shows. Browser in Chinese.
  */
 const ADMIN = { user: 'admin', password: 'Bencao@2026' };
 const tag = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
@@ -34,7 +35,7 @@ async function organsWithAccounts(request: APIRequestContext, token: string) {
 
 test.describe('accounts', () => {
   test('organisation tree filter, batch lock with a summary, and an import with one bad row', async ({ page, request, console: app }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const token = await apiLogin(request, ADMIN.user, ADMIN.password);
     const users = await organsWithAccounts(request, token);
     await app.login(ADMIN.user, ADMIN.password);
@@ -87,10 +88,11 @@ test.describe('accounts', () => {
     const dialog = page.getByRole('dialog').filter({ hasText: '导入账号' });
     await expect(dialog.getByRole('button', { name: /下载模板/ })).toBeVisible();
     await dialog.locator('input[type=file]').setInputFiles({ name: 'accounts.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
-    const imported = page.waitForResponse((r) => r.url().includes('/api/security/accounts/import'));
+    const imported = page.waitForResponse((r) => r.url().endsWith('/api/security/accounts/import'));
     await button(dialog, '开始导入').click();
     expect((await imported).status()).toBe(200);
-    await expect(dialog.getByText('发现 1 处错误，未导入任何数据')).toBeVisible();
+    await expect(dialog.getByText('发现 1 处错误，未导入任何数据')).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByText('已检查 2 / 2 行')).toBeVisible();
     const bad = dialog.locator('.ant-table-row').filter({ hasText: '手机号' });
     await expect(bad).toHaveCount(1);
     await expect(bad.locator('td').first()).toHaveText('3');
@@ -101,5 +103,26 @@ test.describe('accounts', () => {
     // nothing was imported
     const none = await api<{ total: number }>(request, token, 'GET', `/api/security/accounts?page=1&limit=10&keyword=e2e_imp1_${tag}`);
     expect(none.total).toBe(0);
+
+    // a good file of 100 rows runs as a job: the dialog follows it (rows checked, accounts prepared) to its end
+    sheet.spliceRows(2, 2, ...Array.from({ length: 100 }, (_, i) => [`e2e_many${i}_${tag}`, `批量${i}`, 'Passw0rd!x', '正常', '', '', '', '', '', -1]));
+    const good = Buffer.from(await wb.xlsx.writeBuffer());
+    const seen: { status: string; prepared: number }[] = [];
+    page.on('response', async (r) => {
+      if (/\/api\/security\/accounts\/imports\/\d+$/.test(r.url())) seen.push((await r.json()).data);
+    });
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'accounts.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: good });
+    await button(dialog, '开始导入').click();
+    const progress = dialog.getByTestId('import-progress');
+    await expect(progress.getByText(/已准备 \d+ \/ 100 个账号/)).toBeVisible();
+    await expect(progress.getByText('已检查 100 / 100 行')).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: test.info().outputPath('accounts-import-progress-zh.png') });
+    await expect(dialog.locator('.ant-alert-success').getByText('已导入 100 个账号')).toBeVisible({ timeout: 90_000 });
+    await expect(progress.getByText('已准备 100 / 100 个账号')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('accounts-import-done-zh.png') });
+    // progress was shown while the accounts were being prepared, before any was saved
+    expect(seen.some((j) => j.status === 'preparing' && j.prepared < 100)).toBe(true);
+    const all = await api<{ total: number }>(request, token, 'GET', `/api/security/accounts?page=1&limit=10&keyword=e2e_many`);
+    expect(all.total).toBeGreaterThanOrEqual(100);
   });
 });

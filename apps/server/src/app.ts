@@ -22,6 +22,8 @@ import { sessionStore } from './platform/auth/sessions';
 import { authCache } from './platform/auth/authCache';
 import { cacheVersionReader } from './platform/cacheVersions';
 import { validationMessage } from './platform/validation';
+import { installDrain, type Drain } from './platform/drain';
+import { installListCache } from './platform/listCache';
 import { coerceFormValue, isZodSchema } from './platform/formCoercion';
 import { authRoutes } from './platform/auth/routes';
 import { MODULES } from './modules/index';
@@ -48,16 +50,25 @@ export function findNul(value: unknown, path = '', depth = 0): string | null {
   return null;
 }
 
-export interface BuiltApp { app: FastifyInstance; routes: DeclaredRoute[]; deps: Deps }
+export interface BuiltApp { app: FastifyInstance; routes: DeclaredRoute[]; deps: Deps; drain: Drain }
+
+export interface BuildOptions {
+  /** where the log lines go (default: stdout) */
+  logStream?: { write(line: string): void };
+  /** how long closing waits for the requests under way (platform/drain.ts) */
+  drainTimeoutMs?: number;
+}
 
 /** The Fastify instance: platform hooks, then every module. Tests build it on a test database. */
-export async function buildApp(database: Database, config: AppConfig): Promise<BuiltApp> {
+export async function buildApp(database: Database, config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // X-Forwarded-For/-Proto only from the proxies TRUST_PROXY names: otherwise anyone could forge the
     // address the login rate limit, the IP policy and the logs see
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 20 * 1024 * 1024,
+    // while closing, platform/drain.ts answers 503 in the caller's language
+    return503OnClosing: false,
     ajv: undefined,
     // URLs Fastify cannot route (bad escapes, …) answer with the envelope in the caller's language
     frameworkErrors: (_err, req, reply) => {
@@ -66,9 +77,11 @@ export async function buildApp(database: Database, config: AppConfig): Promise<B
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // first hook of all: closing waits for every request under way, answered or abandoned by its client
+  const drain = installDrain(app, options.drainTimeoutMs ?? 10_000);
 
   const sessions = sessionStore(database.db, { idleMinutes: config.sessionIdleMinutes, refreshDays: config.sessionRefreshDays });
-  // one reader of the cache counters per process, shared by the guard's and the site's caches
+  // one reader of the cache counters per process, shared by the guard's, the lists' and the site's caches
   const versions = cacheVersionReader(database.db, database.listen);
   const deps: Deps = { db: database.db, dbKind: database.kind, config, sessions, versions };
 
@@ -121,6 +134,8 @@ export async function buildApp(database: Database, config: AppConfig): Promise<B
 
   const routes = installGuard(app, database.db, sessions, authCache(database.db, sessions, versions), config.sessionIdleMinutes * 60_000);
   app.decorate('declaredRoutes', routes);
+  // lists declaring `config.listCache` answer from memory while the counters of what they read are unchanged
+  installListCache(app, versions);
   installOperationLog(app, database.db);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -165,5 +180,5 @@ export async function buildApp(database: Database, config: AppConfig): Promise<B
   });
 
   await app.ready();
-  return { app, routes, deps };
+  return { app, routes, deps, drain };
 }

@@ -4,14 +4,16 @@ import { openDatabase, type Database } from './db/client';
 import { seed } from './db/seed/index';
 import { buildApp } from './app';
 import { accounts } from './db/schema/index';
+import os from 'node:os';
 import { startGateway } from './modules/gateway/proxy';
+import { startGatewayWorkers } from './modules/gateway/workers';
 import { readAlarmConfig, startAlarmEvaluator } from './modules/gateway/alarms';
 import { startJobRunner } from './modules/workflow/jobs';
 
 /**
  * config → db → migrate → seed → listen. With `WORKERS=N` (N > 1) on PostgreSQL, the primary process
  * migrates and seeds, then forks N API processes sharing the port (node cluster); the first of them also
- * runs the gateway and its alarm evaluator (their counters live in one process), every one claims
+ * runs the gateway (GATEWAY_WORKERS processes of its own, whose counters it merges) and its alarm evaluator, every one claims
  * workflow jobs (claims are atomic in the database). The embedded database is one process: WORKERS is
  * ignored there.
  */
@@ -78,8 +80,13 @@ function primary(config: AppConfig, workers: number, seeded: Seeded) {
 async function serve(config: AppConfig, database: Database, index: number, seeded: Seeded | null) {
   const { app } = await buildApp(database, config);
   await app.listen({ port: config.port, host: config.host });
-  // the gateway: released routes on their own port (modules/gateway/proxy.ts)
-  const gateway = index === 1 ? await startGateway(database.db, { port: config.gatewayPort, host: config.host, logLevel: config.logLevel, timeoutMs: config.gatewayTimeoutMs, trustProxy: config.trustProxy }) : null;
+  // the gateway: released routes on their own port, served by GATEWAY_WORKERS processes of its own
+  // (modules/gateway/workers.ts; 0: inside this process, modules/gateway/proxy.ts)
+  const gatewayOptions = { port: config.gatewayPort, host: config.host, logLevel: config.logLevel, timeoutMs: config.gatewayTimeoutMs, trustProxy: config.trustProxy };
+  const gatewayWorkers = Math.max(0, Math.floor(Number(process.env.GATEWAY_WORKERS ?? os.availableParallelism())) || 0);
+  const gateway = index !== 1 ? null
+    : gatewayWorkers > 0 ? await startGatewayWorkers(database.db, { ...gatewayOptions, workers: gatewayWorkers })
+      : await startGateway(database.db, gatewayOptions);
   // alarm rules over this process's gateway counters, every ALARM_INTERVAL_SEC (modules/gateway/alarms.ts)
   const alarms = gateway ? startAlarmEvaluator(database.db, { ...readAlarmConfig(), log: app.log }) : null;
   // workflow timers, service tasks and listener callbacks of the job table (modules/workflow/jobs.ts)
@@ -91,9 +98,15 @@ async function serve(config: AppConfig, database: Database, index: number, seede
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await workflowJobs.stop(); await alarms?.stop(); await gateway?.close();
-    // answers under way finish before the database closes
-    await app.close(); await database.close(); process.exit(0);
+    try {
+      await workflowJobs.stop(); await alarms?.stop(); await gateway?.close();
+      // requests under way (also those whose client has gone) end before the database closes; new ones get 503
+      await app.close(); await database.close();
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+    process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -123,13 +123,16 @@ describe.runIf(pgUrl())('a second process with warm caches (PostgreSQL)', () => 
   afterAll(async () => { child?.kill(); await s?.close(); });
 
   const onOther = (token: string) => fetch(`${other}${LIST}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+  const loginOnOther = async (userId: string, password: string) => {
+    const key = await (await fetch(`${other}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json() as any;
+    const login = await (await fetch(`${other}/api/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: userId, password: encryptForLogin(key.data.publicKey, password), key_id: key.data.keyId }) })).json() as any;
+    return login.access_token as string;
+  };
 
   it('a grant revoked and a session kicked out through the first process apply at the next request on the second', async () => {
     const r = await makeReader(s, 'reader3');
     // logged in on the second process: its cache holds the session and the authorities
-    const key = await (await fetch(`${other}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json() as any;
-    const login = await (await fetch(`${other}/api/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username: 'reader3', password: encryptForLogin(key.data.publicKey, r.password), key_id: key.data.keyId }) })).json() as any;
-    const token = login.access_token as string;
+    const token = await loginOnOther('reader3', r.password);
     for (let i = 0; i < 3; i++) expect((await onOther(token)).status).toBe(200);
     const admin = await s.login(DEMO.admin.userId, DEMO.admin.password);
 
@@ -144,5 +147,26 @@ describe.runIf(pgUrl())('a second process with warm caches (PostgreSQL)', () => 
     const res = await onOther(token);
     expect(res.status).toBe(401);
     expect(((await res.json()) as { code: number }).code).toBe(EnvelopeCode.SESSION_ENDED);
+  }, 120_000);
+
+  it('a kept list answer on the second process shows a write and a data scope change made through the first at the next request', async () => {
+    const r = await makeReader(s, 'reader4');
+    const token = await loginOnOther('reader4', r.password);
+    const url = `${other}/api/audit/client-errors?page=1&limit=50&keyword=twoprocess`;
+    const listed = async () => {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { records: { message: string }[] } }).data.records.map((e) => e.message).sort();
+    };
+    const report = (message: string) => s.request('POST', '/api/admin/client-errors', { body: { message, url: 'http://127.0.0.1/console/#/twoprocess' } });
+    expect((await report('twoprocess one')).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect(await listed()).toEqual(['twoprocess one']);
+
+    expect((await report('twoprocess two')).status).toBe(200);
+    expect(await listed()).toEqual(['twoprocess one', 'twoprocess two']);
+
+    // the reader's role now sees only its holders' own errors (these two were reported anonymously)
+    await s.built.deps.db.execute(sql`update roles set data_scope = 'self' where id = ${r.roleId}`);
+    expect(await listed()).toEqual([]);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestServer, DEMO, type TestServer } from './harness';
 import { testConfig } from './templateDb';
@@ -12,13 +13,15 @@ import { seedCmsEnglish } from '../src/db/seed/cms/seedEnglish';
 let s: TestServer;
 let editor: string;
 let auditor: string;
+let admin: string;
 // the page render of the site as it is now (not a build left over from before), in a folder of this run
 const ssrOut = fs.mkdtempSync(path.join(os.tmpdir(), 'bencao-ssr-en-'));
 beforeAll(async () => {
   execFileSync('npx', ['vite', 'build', '--ssr', 'src/ssr.tsx', '--outDir', ssrOut, '--logLevel', 'error'], { cwd: path.resolve(__dirname, '../../site'), stdio: 'ignore' });
   process.env.SITE_SSR = path.join(ssrOut, 'ssr.js');
   s = await startTestServer();
-  [editor, auditor] = await Promise.all([s.login(DEMO.editor.userId, DEMO.editor.password), s.login(DEMO.auditor.userId, DEMO.auditor.password)]);
+  [editor, auditor, admin] = await Promise.all([s.login(DEMO.editor.userId, DEMO.editor.password), s.login(DEMO.auditor.userId, DEMO.auditor.password),
+    s.login(DEMO.admin.userId, DEMO.admin.password)]);
 }, 120_000);
 afterAll(async () => {
   await s?.close();
@@ -257,5 +260,168 @@ describe('the English demo content', () => {
     const keys = ['page-overview', 'page-strategy', 'page-history', 'page-party', 'page-culture', ...Array.from({ length: 12 }, (_, i) => `prod-${String(i + 1).padStart(2, '0')}`),
       ...Array.from({ length: 6 }, (_, i) => `news-0${i + 1}`)];
     for (const k of keys) expect((await s.request('GET', `/api/cms/articles/${await seeded(k)}`, { token: editor })).body.data.translations, k).toEqual(['en']);
+  });
+});
+
+describe('categories and site settings in English', () => {
+  /** changes the settings' English for one test, then puts the settings back as they were */
+  async function withEnglishSettings(en: Record<string, unknown>, run: () => Promise<void>) {
+    const before = (await s.request('GET', '/api/cms/settings', { token: admin })).body.data;
+    const res = await s.request('PUT', '/api/cms/settings', { token: admin, body: { ...before, en } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    try { await run(); } finally { await s.request('PUT', '/api/cms/settings', { token: admin, body: before }); }
+  }
+
+  it('the English site shows the company name, address and hours written in English; the Chinese site keeps the Chinese', async () => {
+    const en = { companyName: 'Test Herbal Co.', address: '1 Test Road, Hangzhou', serviceHours: '8:00–20:00', categories: {} };
+    await withEnglishSettings(en, async () => {
+      const english = (await s.request('GET', '/api/site/settings?lang=en')).body.data;
+      expect(english).toMatchObject({ companyName: 'Test Herbal Co.', address: '1 Test Road, Hangzhou', serviceHours: '8:00–20:00' });
+      const chinese = (await s.request('GET', '/api/site/settings')).body.data;
+      expect(chinese.companyName).not.toBe('Test Herbal Co.');
+      expect(chinese.companyName).toMatch(/[\u4e00-\u9fff]/);
+      // the console reads back what it saved
+      expect((await s.request('GET', '/api/cms/settings', { token: admin })).body.data.en).toMatchObject(en);
+      // the server-rendered English page shows it too
+      const { html } = await page('/en/', {});
+      expect(html).toContain('Test Herbal Co.');
+    });
+  });
+
+  it('a blank English text shows the Chinese one', async () => {
+    await withEnglishSettings({ companyName: '', address: '', serviceHours: '', categories: {} }, async () => {
+      const [zh, en] = await Promise.all([s.request('GET', '/api/site/settings'), s.request('GET', '/api/site/settings?lang=en')]);
+      expect(en.body.data.companyName).toBe(zh.body.data.companyName);
+      expect(en.body.data.address).toBe(zh.body.data.address);
+    });
+  });
+
+  it('the English settings are checked (400 naming the field) and only a settings editor may save them', async () => {
+    const before = (await s.request('GET', '/api/cms/settings', { token: admin })).body.data;
+    const long = await s.request('PUT', '/api/cms/settings', { token: admin, lang: 'en', body: { ...before, en: { ...before.en, companyName: 'x'.repeat(101) } } });
+    expect(long.status).toBe(400);
+    expect(long.body.msg).toContain('en.companyName');
+    const zhLong = await s.request('PUT', '/api/cms/settings', { token: admin, lang: 'zh', body: { ...before, en: { ...before.en, companyName: 'x'.repeat(101) } } });
+    expect(zhLong.body.msg).toMatch(/[\u4e00-\u9fff]/);
+    expect((await s.request('PUT', '/api/cms/settings', { token: editor, body: before })).status).toBe(403);
+    expect((await s.request('PUT', '/api/cms/settings', { token: auditor, body: before })).status).toBe(403);
+  });
+
+  it('a category gets its English name on the English site (lists, details, product filters); its key stays the Chinese name', async () => {
+    const cat = `测试类别${Math.random().toString(36).slice(2, 8)}`;
+    const { id } = await create({ ...news('分类英文名称'), fields: { source: '测试来源', author: '测试作者', category: cat } });
+    expect((await publish(id)).status).toBe(200);
+    const product = await create({ kind: 'product', title: '分类测试产品', fields: { name: '分类测试产品', ingredients: 'x', indications: 'x', approvalNumber: '国药准字Z00000000', manufacturer: 'x', rxOtc: 'OTC', category: cat } });
+    expect((await publish(product.id)).status).toBe(200);
+    await withEnglishSettings({ companyName: '', address: '', serviceHours: '', categories: { [cat]: 'Test category' } }, async () => {
+      const list = (await s.request('GET', `/api/site/articles?kind=news&lang=en&category=${encodeURIComponent(cat)}`)).body.data;
+      expect(list.records.map((r: { id: number }) => r.id)).toEqual([id]);
+      expect(list.records[0]).toMatchObject({ categoryLabel: 'Test category', fields: { category: cat } });
+      expect((await site(id, 'en')).categoryLabel).toBe('Test category');
+      expect((await site(id)).categoryLabel).toBeUndefined();
+      const cats = (await s.request('GET', '/api/site/products/categories?lang=en')).body.data;
+      expect(cats.find((c: { name: string }) => c.name === cat)).toMatchObject({ label: 'Test category', count: 1 });
+      const zhCats = (await s.request('GET', '/api/site/products/categories')).body.data;
+      expect(zhCats.find((c: { name: string }) => c.name === cat)).toMatchObject({ label: cat });
+    });
+    // without an English name the English site shows the Chinese one
+    expect((await site(id, 'en')).categoryLabel).toBeUndefined();
+  });
+});
+
+describe('English versions in the history', () => {
+  const versions = async (id: number) => (await s.request('GET', `/api/cms/articles/${id}/versions`, { token: editor })).body.data as
+    { id: number; version: number; lang: string; action: string; title: string; createdBy: string; createdAt: string }[];
+
+  it('lists the English edits beside the Chinese ones: who, when, which language', async () => {
+    const { id } = await create(news('历史中的英文版本'));
+    await saveEnglish(id, english('English one'));
+    await saveEnglish(id, english('English two'));
+    await s.request('PUT', `/api/cms/articles/${id}`, { token: editor, body: news('历史中的英文版本（改）') });
+    const list = await versions(id);
+    expect(list.map((v) => [v.lang, v.version, v.action, v.title])).toEqual([
+      ['zh', 2, 'update', '历史中的英文版本（改）'],
+      ['en', 2, 'update', 'English two'],
+      ['en', 1, 'create', 'English one'],
+      ['zh', 1, 'create', '历史中的英文版本'],
+    ]);
+    for (const v of list) {
+      expect(v.createdBy).toBe(DEMO.editor.userId);
+      expect(Number.isNaN(Date.parse(v.createdAt))).toBe(false);
+    }
+    const detail = (await s.request('GET', `/api/cms/articles/${id}/versions/${list[2].id}`, { token: editor })).body.data;
+    expect(detail).toMatchObject({ lang: 'en', snapshot: { title: 'English one', fields: { source: 'Test source' } } });
+  });
+
+  it('restoring an English version restores the English only, as a new English version', async () => {
+    const { id } = await create(news('恢复英文版本'));
+    await saveEnglish(id, english('Old English'));
+    await saveEnglish(id, english('New English'));
+    const old = (await versions(id)).find((v) => v.lang === 'en' && v.version === 1)!;
+    expect((await s.request('POST', `/api/cms/articles/${id}/versions/${old.id}/restore`, { token: auditor })).status).toBe(403);
+    const res = await s.request('POST', `/api/cms/articles/${id}/versions/${old.id}/restore`, { token: editor });
+    expect(res.status).toBe(200);
+    expect(res.body.data.title).toBe('恢复英文版本');
+    const en = (await s.request('GET', `/api/cms/articles/${id}/translations/en`, { token: editor })).body.data;
+    expect(en.title).toBe('Old English');
+    const [newest] = await versions(id);
+    expect(newest).toMatchObject({ lang: 'en', version: 3, action: 'restore', title: 'Old English' });
+  });
+
+  it('restoring an English version of a published article waits for publish like any English edit', async () => {
+    const { id } = await create(news('已发布文章恢复英文'));
+    await saveEnglish(id, english('Published English'));
+    await publish(id);
+    await saveEnglish(id, english('Pending English'));
+    await publish(id);
+    expect((await site(id, 'en')).title).toBe('Pending English');
+    const first = (await versions(id)).find((v) => v.lang === 'en' && v.version === 1)!;
+    expect((await s.request('POST', `/api/cms/articles/${id}/versions/${first.id}/restore`, { token: editor })).status).toBe(200);
+    expect((await site(id, 'en')).title).toBe('Pending English');
+    await publish(id);
+    expect((await site(id, 'en')).title).toBe('Published English');
+  });
+});
+
+describe('images of the English body', () => {
+  async function upload() {
+    // random pixels: a picture no other test has
+    const raw = Buffer.alloc(40 * 30 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(Math.random() * 256);
+    const png = await sharp(raw, { raw: { width: 40, height: 30, channels: 3 } }).png().toBuffer();
+    const form = new FormData();
+    form.append('alt', 'English only');
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'en.png');
+    const res = await fetch(`${s.url}/api/cms/media`, { method: 'POST', headers: { authorization: `Bearer ${editor}` }, body: form });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { id: number } }).data.id;
+  }
+  const served = async (mediaId: number) => (await fetch(`${s.url}/api/site/media/${mediaId}`)).status;
+
+  it('an image only the English body shows is public once the item is published, not before', async () => {
+    const mediaId = await upload();
+    const { id } = await create(news('只有英文正文用到的图片'));
+    await saveEnglish(id, english('English with a picture', { body: `<p>Picture:</p><p><img src="/api/site/media/${mediaId}" alt="English only"></p>` }));
+    expect(await served(mediaId)).toBe(404);
+    expect((await publish(id)).status).toBe(200);
+    expect(await served(mediaId)).toBe(200);
+    expect((await site(id, 'en')).body).toContain(`/api/site/media/${mediaId}`);
+  });
+
+  it('an image added to the English of a published item becomes public with the next publish', async () => {
+    const mediaId = await upload();
+    const { id } = await create(news('已发布条目新增英文图片'));
+    await saveEnglish(id, english('No picture yet'));
+    await publish(id);
+    await saveEnglish(id, english('Now with a picture', { body: `<p><img src="/api/site/media/${mediaId}/320" alt="English only"></p>` }));
+    expect(await served(mediaId)).toBe(404);
+    // the preview shows the pending English with the picture's key
+    const token = (await s.request('POST', `/api/cms/articles/${id}/preview`, { token: editor })).body.data.token;
+    const preview = (await s.request('GET', `/api/site/articles/${id}?lang=en&preview=${token}`)).body.data;
+    const src = /src="([^"]+)"/.exec(preview.body)![1];
+    expect(src).toMatch(new RegExp(`^/api/site/media/${mediaId}/320\\?k=`));
+    expect((await fetch(s.url + src)).status).toBe(200);
+    await publish(id);
+    expect(await served(mediaId)).toBe(200);
   });
 });

@@ -346,7 +346,8 @@ describe('accounts', () => {
     expect(Object.keys(byCode).sort()).toEqual(['audit:loginLog', 'audit:online', 'audit:operationLog']);
     expect(byCode['audit:online'].sources.map((x: any) => x.roleCode).sort()).toEqual(['R_EFF1', 'R_EFF2']);
     expect(byCode['audit:operationLog'].sources[0]).toMatchObject({ kind: 'group', groupCode: 'G_EFF', roleCode: 'R_EFF3' });
-    expect(byCode['audit:online'].name).toBe('在线用户');
+    // the seeded name, in the caller's language (en here)
+    expect(byCode['audit:online'].name).toBe('Online users');
     // the guard enforces the same union
     const t = await s.login('effy', 'Passw0rd!x');
     expect((await s.request('GET', '/api/audit/operation-logs', { token: t })).status).toBe(200);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ArticleTranslationInput } from './cmsTranslations';
 import { pageQuerySchema } from './paging';
 
 /**
@@ -301,12 +302,14 @@ export interface ArticleVersion {
   status: ArticleStatus;
   /** why the version was stored: create, update, publish, unpublish, restore */
   action: 'create' | 'update' | 'publish' | 'unpublish' | 'restore';
+  /** the article itself (zh, numbered by the article's version) or its English translation (numbered apart) */
+  lang: 'zh' | 'en';
   createdBy: string;
   createdAt: string;
 }
-/** GET /api/cms/articles/:id/versions/:versionId */
+/** GET /api/cms/articles/:id/versions/:versionId: the article's content, or the translation's for an English version */
 export interface ArticleVersionDetail extends ArticleVersion {
-  snapshot: ArticleInput;
+  snapshot: ArticleInput | ArticleTranslationInput;
 }
 
 /** POST /api/cms/articles/:id/preview → a short-lived token to open a draft on the site */
@@ -364,6 +367,16 @@ export interface CmsMedia {
 
 // ───────────────────────────── settings ─────────────────────────────
 
+/** the English of the settings visitors read, and of the content categories (`fields.category`) by their Chinese name */
+function siteSettingsEnSchema() {
+  return z.object({
+    companyName: text(100).default(''),
+    address: text(200).default(''),
+    serviceHours: text(40).default(''),
+    categories: z.record(required(40), text(60)).default({}),
+  });
+}
+
 export const siteSettingsSchema = z.object({
   hotlines: z.tuple([required(40), required(40)]),
   serviceHours: required(40),
@@ -376,6 +389,8 @@ export const siteSettingsSchema = z.object({
   email: z.union([z.literal(''), z.string().trim().email().max(100)]),
   copyProtection: z.boolean(),
   biddingColumnId: z.coerce.number().int().positive(),
+  /** what the English site shows instead (an empty text shows the Chinese one) */
+  en: siteSettingsEnSchema().prefault({}),
 });
 /** GET /api/site/settings, GET/PUT /api/cms/settings */
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -435,6 +450,8 @@ export interface SiteArticleSummary {
   fields: SiteArticleFields;
   /** asked in English and there is no English translation: the Chinese text is shown (with a notice) */
   untranslated?: boolean;
+  /** `fields.category` in the asked language (the category's English name from the settings), where there is one */
+  categoryLabel?: string;
 }
 
 export interface SiteArticleLink {
@@ -460,6 +477,9 @@ export interface SiteArticleDetail extends SiteArticleSummary {
 
 /** GET /api/site/products/categories */
 export interface ProductCategory {
+  /** the category as stored (the key of `?category=`) */
   name: string;
+  /** the name in the asked language (Chinese where no English is set) */
+  label: string;
   count: number;
 }

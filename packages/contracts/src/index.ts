@@ -14,6 +14,7 @@ export * from './validators';
 export * from './format';
 export * from './gateway';
 export * from './gatewayRules';
+export * from './gatewayConfigOps';
 export * from './appCredential';
 export * from './workflow/admin';
 export * from './workflow/index';

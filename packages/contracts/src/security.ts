@@ -215,6 +215,11 @@ export const ACCOUNT_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const ACCOUNT_IMPORT_MAX_ROWS = 5000;
 export interface AccountImportError { row: number; field: string; message: string }
 export interface AccountImportResult { imported: number; errors: AccountImportError[] }
+/** An import runs as a background job: checking every row, then preparing (hashing passwords), then all saved at once or none. */
+export type AccountImportStatus = 'checking' | 'preparing' | 'done' | 'failed';
+export interface AccountImportJob {
+  id: number; status: AccountImportStatus; total: number; checked: number; prepared: number; imported: number; errors: AccountImportError[];
+}
 
 /** Effective authority of an account and where it comes from. */
 export interface EffectiveAuthority {

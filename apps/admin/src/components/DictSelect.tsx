@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Select, Tag, type SelectProps } from 'antd';
 import type { DictColor } from '@bencao/contracts';
 import { call } from '@/lib/request';
@@ -15,8 +16,10 @@ export const dictKey = (code?: string) => (code === undefined ? ['dict'] : ['dic
  * another console reaches this one on its next use of the dictionary.
  */
 export function useDict(code: string) {
+  // the server names the demo dictionaries' items in the caller's language: another language, another list
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: dictKey(code),
+    queryKey: [...dictKey(code), i18n.language],
     queryFn: () => call<DictEntry[]>('GET', `/api/common/dicts/${encodeURIComponent(code)}/items`),
     staleTime: 60_000,
     gcTime: Infinity,

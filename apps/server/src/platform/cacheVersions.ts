@@ -5,7 +5,11 @@ import type { Db } from '../db/client';
 const CHANNEL = 'bencao_cache';
 
 export type CacheDomain = 'auth' | 'site';
-export type Versions = Record<CacheDomain, number>;
+/**
+ * Every counter by name: 'auth', 'site', 'scope' and 'table:<name>' (migration 0030). A name the table
+ * does not hold is absent: a cache over it must not keep anything.
+ */
+export type Versions = Record<CacheDomain, number> & Partial<Record<string, number>>;
 
 /**
  * Reads the cache counters (table cache_versions, bumped by triggers on every write to the cached
@@ -24,16 +28,26 @@ export function cacheVersionReader(db: Db, listen?: (channel: string, onPayload:
   /** embedded database: counters kept from its notifications (see Database.listen), no query per request */
   let local: Promise<Versions> | null = null;
   if (listen) {
+    // counted from 0 in this process; the table read after subscribing only says which counters exist
     const counters: Versions = { auth: 0, site: 0 };
-    local = listen(CHANNEL, (domain) => { if (domain === 'auth' || domain === 'site') counters[domain]++; }).then(() => counters);
+    local = listen(CHANNEL, (name) => { counters[name] = (counters[name] ?? 0) + 1; })
+      .then(load)
+      .then((names) => { for (const name of Object.keys(names)) counters[name] ??= 0; return counters; });
     // without the subscription, fall back to reading the table
     local.catch(() => { local = null; });
   }
 
+  // sent straight to the driver (PGlite and node-postgres both answer { rows }): on PostgreSQL this runs
+  // for nearly every request, and drizzle's query building was a visible share of it in the profile
+  const client = (db as unknown as { $client?: { query?: (text: string) => Promise<{ rows: { name: string; version: string | number }[] }> } }).$client;
+  const queryCounters = client?.query
+    ? () => client.query!('select name, version from cache_versions')
+    : () => db.execute<{ name: string; version: string | number }>(sql`select name, version from cache_versions`);
+
   async function load(): Promise<Versions> {
-    const res = await db.execute<{ name: string; version: string | number }>(sql`select name, version from cache_versions`);
+    const res = await queryCounters();
     const v: Versions = { auth: -1, site: -1 };
-    for (const r of res.rows) if (r.name === 'auth' || r.name === 'site') v[r.name] = Number(r.version);
+    for (const r of res.rows) v[r.name] = Number(r.version);
     return v;
   }
   function start(): Promise<Versions> {
@@ -45,12 +59,22 @@ export function cacheVersionReader(db: Db, listen?: (channel: string, onPayload:
   }
   const settle = () => undefined;
 
+  function readNow(): Promise<Versions> {
+    if (local) return local.then((c) => ({ ...c }));
+    if (!running) return start();
+    queued ??= running.then(settle, settle).then(() => { queued = null; return start(); });
+    return queued;
+  }
+  /** one read per request: the guard's session and authority lookups and a list's cache share it */
+  const perRequest = new WeakMap<object, Promise<Versions>>();
+
   return {
-    read(): Promise<Versions> {
-      if (local) return local.then((c) => ({ ...c }));
-      if (!running) return start();
-      queued ??= running.then(settle, settle).then(() => { queued = null; return start(); });
-      return queued;
+    /** the counters as of a moment after the call (after the arrival of `request`, when given: read once per request) */
+    read(request?: object): Promise<Versions> {
+      if (!request) return readNow();
+      let p = perRequest.get(request);
+      if (!p) { p = readNow(); perRequest.set(request, p); }
+      return p;
     },
   };
 }

@@ -88,9 +88,9 @@ export function installGuard(app: FastifyInstance, db: Db, store: SessionStore, 
     if (authority.startsWith(APP_AUTHORITY_PREFIX)) return; // checked in preHandler below, after the owner's signature check
     const token = bearerToken(req);
     if (!token) throw new AppError(401, 'error.unauthorized');
-    let s = await cache.session(token);
+    let s = await cache.session(token, false, req);
     // another process may have slid the expiry since this copy was cached: ask the database before ending it
-    if (s && !s.endedAt && s.expiresAt.getTime() <= Date.now()) s = await cache.session(token, true);
+    if (s && !s.endedAt && s.expiresAt.getTime() <= Date.now()) s = await cache.session(token, true, req);
     if (!s) throw new AppError(401, 'error.unauthorized');
     if (s.endedAt) throw new AppError(401, 'error.sessionEnded', { reason: `sessionEnd.${s.endReason ?? 'logout'}` }, EnvelopeCode.SESSION_ENDED);
     if (s.expiresAt.getTime() <= Date.now()) {
@@ -98,7 +98,7 @@ export function installGuard(app: FastifyInstance, db: Db, store: SessionStore, 
       throw new AppError(401, 'error.sessionEnded', { reason: 'sessionEnd.expired' }, EnvelopeCode.SESSION_ENDED);
     }
     await cache.touch(s, idleMs);
-    const authorities = await cache.authorities(s.accountId, s.isAdmin);
+    const authorities = await cache.authorities(s.accountId, s.isAdmin, req);
     req.auth = {
       sessionId: s.id, accountId: s.accountId, userId: s.userId, userName: s.userName,
       isAdmin: s.isAdmin, mustChangePassword: s.mustChangePassword, authorities,

@@ -1,7 +1,5 @@
 /** What the site does with an API answer (SPEC §8 "Envelope codes"). Pure, unit-tested. */
-export const RELOGIN_TEXT = '系统或网络出现问题，请稍后重试';
-export const SYSTEM_PROMPT_TITLE = '系统提示';
-export const NETWORK_ERROR_TEXT = '网络连接异常，请检查网络后重试';
+import { t } from '../i18n';
 
 export type Outcome<T> =
   | { kind: 'ok'; data: T }
@@ -18,15 +16,15 @@ interface EnvelopeLike {
 
 export function interpretEnvelope<T>(body: unknown, httpStatus = 200): Outcome<T> {
   if (!body || typeof body !== 'object' || !('code' in body)) {
-    return { kind: 'error', message: NETWORK_ERROR_TEXT, code: httpStatus || 0 };
+    return { kind: 'error', message: t('api.network'), code: httpStatus || 0 };
   }
   const env = body as EnvelopeLike;
   const code = Number(env.code);
   const msg = typeof env.msg === 'string' && env.msg ? env.msg : '';
   if (code === 200 || code === 0) return { kind: 'ok', data: env.data as T };
-  if (code === 401) return { kind: 'relogin', message: RELOGIN_TEXT, code };
-  if (code === 10002) return { kind: 'relogin', message: msg || RELOGIN_TEXT, code };
-  return { kind: 'error', message: msg || `请求失败（${code}）`, code };
+  if (code === 401) return { kind: 'relogin', message: t('api.relogin'), code };
+  if (code === 10002) return { kind: 'relogin', message: msg || t('api.relogin'), code };
+  return { kind: 'error', message: msg || t('api.failed', { code }), code };
 }
 
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
-import { ApiError, interpretEnvelope, SYSTEM_PROMPT_TITLE } from './envelope';
+import { ApiError, interpretEnvelope } from './envelope';
 import { confirmDialog, toast } from '../ui/overlay';
 import { logout } from '../lib/auth';
-import { getLang } from '../i18n';
+import { getLang, t } from '../i18n';
 
 let BASE = '/api';
 /** the server's page render asks its own API by an absolute address */
@@ -50,7 +50,7 @@ export async function get<T>(path: string, query: Record<string, unknown> = {}, 
   if (outcome.kind === 'relogin') {
     if (!reloginOpen) {
       reloginOpen = true;
-      confirmDialog({ title: SYSTEM_PROMPT_TITLE, message: outcome.message, okText: '重新登录', cancelText: '取消' }).then((ok) => {
+      confirmDialog({ title: t('api.prompt'), message: outcome.message, okText: t('api.reloginOk'), cancelText: t('dialog.cancel') }).then((ok) => {
         reloginOpen = false;
         if (ok) {
           logout();

@@ -1,4 +1,5 @@
-import { ApiError, interpretEnvelope, NETWORK_ERROR_TEXT } from './envelope';
+import { ApiError, interpretEnvelope } from './envelope';
+import { t } from '../i18n';
 
 /**
  * POSTs a visitor's form (JSON, or multipart when a file goes with it) to a public route. Nothing is
@@ -17,7 +18,7 @@ export async function submitForm<T>(path: string, body: FormData | Record<string
     status = res.status;
     parsed = await res.json().catch(() => null);
   } catch {
-    throw new ApiError(NETWORK_ERROR_TEXT, 0);
+    throw new ApiError(t('api.network'), 0);
   }
   const outcome = interpretEnvelope<T>(parsed, status);
   if (outcome.kind === 'ok') return outcome.data;

@@ -226,4 +226,10 @@ export const en: SiteMessages = {
   'error.401Text': 'This page needs you to sign in, or your session has expired.',
   'error.home': 'Back to home',
   'error.login': 'Sign in',
+  'api.prompt': 'Notice',
+  'api.relogin': 'Something went wrong with the system or the network. Please try again later.',
+  'api.reloginOk': 'Sign in again',
+  'api.network': 'The network connection failed. Please check it and try again.',
+  'api.failed': 'The request failed ({code})',
+  'dialog.cancel': 'Cancel',
 };

@@ -4,6 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { SITE_LANGS, registerDictionary, translate } from './index';
 import { zh } from './zh';
 import { en } from './en';
+import { jobText } from '../pages/jobText';
+import { csText } from '../pages/csText';
+import { loginText } from '../pages/loginText';
+import { statusText } from '../pages/statusText';
+
+/** the words of lazy pages, kept in their chunks */
+const PAGE_TEXTS = { jobText, csText, loginText, statusText };
+/** files that are dictionaries: the only places Chinese may be written */
+const DICTIONARY_FILE = /(^|\/)(i18n\/(zh|en)\.ts|pages\/\w+Text\.ts|pages\/adrLink\.ts)$/;
 
 const DICTIONARIES = { zh, en };
 registerDictionary('en', en);
@@ -47,5 +56,33 @@ describe('the site dictionary', () => {
     const han = /[\u4e00-\u9fff]/;
     const chinese = Object.entries(DICTIONARIES.en).filter(([k, v]) => han.test(v) && !['lang.zh', 'site.nameSub'].includes(k));
     expect(chinese).toEqual([]);
+  });
+
+  it('gives every page text in both languages, with the same placeholders', () => {
+    for (const [name, { texts }] of Object.entries(PAGE_TEXTS)) {
+      const zhText = texts.zh as Record<string, string>;
+      const enText = texts.en as Record<string, string>;
+      expect(Object.keys(enText).sort(), name).toEqual(Object.keys(zhText).sort());
+      for (const k of Object.keys(zhText)) {
+        expect(enText[k].trim(), `${name} ${k}`).not.toBe('');
+        expect(placeholders(enText[k]), `${name} ${k}`).toEqual(placeholders(zhText[k]));
+        expect(/[\u4e00-\u9fff]/.test(enText[k]), `${name} ${k} is Chinese in English`).toBe(false);
+      }
+    }
+    expect(loginText.text('en', 'codeImage', { code: 'A B' })).toBe('Verification code A B');
+  });
+
+  it('writes no Chinese outside the dictionaries, so English pages show no Chinese chrome', () => {
+    const root = path.resolve(__dirname, '..');
+    const han = /[\u4e00-\u9fff]/;
+    const found: string[] = [];
+    for (const file of sources()) {
+      const rel = path.relative(root, file).split(path.sep).join('/');
+      if (DICTIONARY_FILE.test(rel)) continue;
+      // comments may explain things in Chinese
+      const code = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+      code.split('\n').forEach((line, i) => { if (han.test(line)) found.push(`${rel}:${i + 1}: ${line.trim()}`); });
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -61,9 +61,11 @@ export const useLang = (): SiteLang => useSyncExternalStore(subscribe, getLang, 
 export type Params = Record<string, string | number>;
 /** a chrome string in `lang`, `{name}` replaced by params */
 export function translate(lang: SiteLang, key: MessageKey, params?: Params): string {
-  const text: string = dictionaries[lang]?.[key] ?? zh[key];
-  return params ? text.replace(/\{(\w+)\}/g, (all, k: string) => (k in params ? String(params[k]) : all)) : text;
+  return fill(dictionaries[lang]?.[key] ?? zh[key], params);
 }
+/** `{name}` in a text replaced by params */
+export const fill = (text: string, params?: Params) =>
+  params ? text.replace(/\{(\w+)\}/g, (all, k: string) => (k in params ? String(params[k]) : all)) : text;
 export const t = (key: MessageKey, params?: Params) => translate(current, key, params);
 
 /** the translate function of the current language; re-renders the component when it changes */

@@ -224,5 +224,11 @@ export const zh = {
   'error.401Text': '该页面需要登录后访问，或您的登录已过期。',
   'error.home': '返回首页',
   'error.login': '去登录',
+  'api.prompt': '系统提示',
+  'api.relogin': '系统或网络出现问题，请稍后重试',
+  'api.reloginOk': '重新登录',
+  'api.network': '网络连接异常，请检查网络后重试',
+  'api.failed': '请求失败（{code}）',
+  'dialog.cancel': '取消',
 };
 export type SiteMessages = { [K in keyof typeof zh]: string };

@@ -5,19 +5,15 @@ export interface LoginValues {
   code: string;
 }
 
-export const LOGIN_MESSAGES = {
-  userName: '请输入您的账号',
-  password: '请输入您的密码',
-  code: '请输入验证码',
-  codeWrong: '验证码不正确，请重新输入',
-} as const;
+/** the form's messages: keys of the login page's words */
+export type LoginMessage = 'userNameHint' | 'passwordHint' | 'codeHint' | 'codeWrong';
 
-export function validateLogin(v: LoginValues, expectedCode: string): Partial<Record<keyof LoginValues, string>> {
-  const errors: Partial<Record<keyof LoginValues, string>> = {};
-  if (!v.userName.trim()) errors.userName = LOGIN_MESSAGES.userName;
-  if (!v.password) errors.password = LOGIN_MESSAGES.password;
-  if (!v.code.trim()) errors.code = LOGIN_MESSAGES.code;
-  else if (v.code.trim().toUpperCase() !== expectedCode.toUpperCase()) errors.code = LOGIN_MESSAGES.codeWrong;
+export function validateLogin(v: LoginValues, expectedCode: string): Partial<Record<keyof LoginValues, LoginMessage>> {
+  const errors: Partial<Record<keyof LoginValues, LoginMessage>> = {};
+  if (!v.userName.trim()) errors.userName = 'userNameHint';
+  if (!v.password) errors.password = 'passwordHint';
+  if (!v.code.trim()) errors.code = 'codeHint';
+  else if (v.code.trim().toUpperCase() !== expectedCode.toUpperCase()) errors.code = 'codeWrong';
   return errors;
 }
 

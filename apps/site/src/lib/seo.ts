@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { translate, useLang } from '../i18n';
 
-export const SITE_NAME = '本草制药';
-
 /** Per-page document title and meta description. */
 export function useDocumentMeta(title: string | null | undefined, description?: string | null) {
   const lang = useLang();

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenu, columnHref, isColumnActive, menuPathFor } from './menu';
 import { goTopVisible, headerScrolled } from './scroll';
-import { interpretEnvelope, RELOGIN_TEXT } from '../api/envelope';
-import { LOGIN_MESSAGES, newCode, validateLogin } from './loginForm';
+import { interpretEnvelope } from '../api/envelope';
+import { translate } from '../i18n';
+import { newCode, validateLogin } from './loginForm';
 import { pageItems } from '../ui/Pager';
 
 const columns = [
@@ -61,7 +62,7 @@ describe('envelope handling', () => {
     expect(interpretEnvelope({ code: 0, msg: '', data: 'x' })).toEqual({ kind: 'ok', data: 'x' });
   });
   it('401 asks for a re-login with the system text, 10002 with the server message', () => {
-    expect(interpretEnvelope({ code: 401, msg: 'nope', data: null })).toEqual({ kind: 'relogin', message: RELOGIN_TEXT, code: 401 });
+    expect(interpretEnvelope({ code: 401, msg: 'nope', data: null })).toEqual({ kind: 'relogin', message: translate('zh', 'api.relogin'), code: 401 });
     expect(interpretEnvelope({ code: 10002, msg: '您的账号已在别处登录', data: null })).toEqual({ kind: 'relogin', message: '您的账号已在别处登录', code: 10002 });
   });
   it('500 and other codes become an error toast with the message', () => {
@@ -74,12 +75,12 @@ describe('envelope handling', () => {
 describe('public login form', () => {
   it('requires the three fields', () => {
     expect(validateLogin({ userName: ' ', password: '', code: '' }, 'AB12')).toEqual({
-      userName: LOGIN_MESSAGES.userName,
-      password: LOGIN_MESSAGES.password,
-      code: LOGIN_MESSAGES.code,
+      userName: 'userNameHint',
+      password: 'passwordHint',
+      code: 'codeHint',
     });
     expect(validateLogin({ userName: 'u', password: 'p', code: 'ab12' }, 'AB12')).toEqual({});
-    expect(validateLogin({ userName: 'u', password: 'p', code: 'zzzz' }, 'AB12').code).toBe(LOGIN_MESSAGES.codeWrong);
+    expect(validateLogin({ userName: 'u', password: 'p', code: 'zzzz' }, 'AB12').code).toBe('codeWrong');
   });
   it('codes avoid look-alike characters', () => {
     expect(newCode(() => 0.999)).toMatch(/^[A-Z2-9]{4}$/);

@@ -12,6 +12,7 @@ import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
 import { UntranslatedNotice } from '../ui/Untranslated';
+import { categoryOf } from '../lib/category';
 import { useT } from '../i18n';
 
 const META = {
@@ -49,7 +50,7 @@ export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
                 {a.publishedAt && <time dateTime={a.publishedAt}>{t('article.date', { v: formatDate(a.publishedAt) })}</time>}
                 {a.fields.source && <span>{t('article.source', { v: a.fields.source })}</span>}
                 {a.fields.author && <span>{t('article.author', { v: a.fields.author })}</span>}
-                {a.fields.category && <span className="tag">{a.fields.category}</span>}
+                {categoryOf(a) && <span className="tag">{categoryOf(a)}</span>}
               </p>
             </header>
             {a.summary && <p className="article-summary">{a.summary}</p>}

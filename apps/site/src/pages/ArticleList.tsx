@@ -11,6 +11,7 @@ import { Img } from '../ui/Img';
 import { PageHead } from '../ui/PageHead';
 import { Pager } from '../ui/Pager';
 import { Empty, LoadFailed, Loading } from '../ui/States';
+import { categoryOf } from '../lib/category';
 import { useT, type MessageKey } from '../i18n';
 
 export const pageOf = (v: string | null) => Math.max(1, Number.parseInt(v ?? '1', 10) || 1);
@@ -86,7 +87,7 @@ export function ArticleListPage({ kind, title: titleKey, subtitle, description }
                     </div>
                     <div className="article-item-body">
                       <div className="card-meta">
-                        {a.fields.category && <span className="tag">{a.fields.category}</span>}
+                        {categoryOf(a) && <span className="tag">{categoryOf(a)}</span>}
                         {a.publishedAt && <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>}
                       </div>
                       <h2 className="article-item-title">{a.title}</h2>

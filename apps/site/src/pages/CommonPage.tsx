@@ -3,7 +3,7 @@ import { useColumns, useSettings } from '../api/site';
 import { buildMenu, columnHref } from '../lib/menu';
 import { useDocumentMeta } from '../lib/seo';
 import { ABOUT_SECTIONS } from '../shell/Footer';
-import { useLang, useT } from '../i18n';
+import { useT } from '../i18n';
 import { bidHref } from '../shell/Header';
 import { PageHead } from '../ui/PageHead';
 import { Loading } from '../ui/States';
@@ -11,11 +11,10 @@ import { Loading } from '../ui/States';
 /** /common/page: the site map and the notices every visitor should know. */
 export default function CommonPage() {
   const t = useT();
-  const lang = useLang();
   useDocumentMeta(t('section.siteMap'), t('sitemap.description'));
   const columns = useColumns().data;
   const s = useSettings().data;
-  const company = lang === 'zh' ? s?.companyName ?? t('site.name') : t('site.name');
+  const company = s?.companyName ?? t('site.name');
   const menu = columns ? buildMenu(columns, s?.biddingColumnId) : null;
   return (
     <>

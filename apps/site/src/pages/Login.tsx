@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { login } from '../lib/auth';
-import { newCode, validateLogin, type LoginValues } from '../lib/loginForm';
+import { newCode, validateLogin, type LoginMessage, type LoginValues } from '../lib/loginForm';
 import { useDocumentMeta } from '../lib/seo';
+import { useT } from '../i18n';
 import { LogoMark } from '../ui/Logo';
+import { loginText } from './loginText';
 
 function CodeImage({ code }: { code: string }) {
+  const t = loginText.use();
   return (
-    <svg className="code-img" viewBox="0 0 120 44" width="120" height="44" role="img" aria-label={`验证码 ${code.split('').join(' ')}`}>
+    <svg className="code-img" viewBox="0 0 120 44" width="120" height="44" role="img" aria-label={t('codeImage', { code: code.split('').join(' ') })}>
       <rect width="120" height="44" rx="6" fill="#f3efe6" />
       <path d="M4 30 C30 10, 60 40, 116 14" stroke="#c9963f" strokeWidth="1.5" fill="none" opacity=".6" />
       {code.split('').map((ch, i) => (
@@ -21,10 +24,12 @@ function CodeImage({ code }: { code: string }) {
 
 /** SPEC §5 public login form. Login is local to this browser (SPEC §4): nothing is sent to the server. */
 export default function Login() {
-  useDocumentMeta('登录', '登录本草制药网站。');
+  const t = loginText.use();
+  useDocumentMeta(t('meta'), t('description'));
+  const tr = useT();
   const navigate = useNavigate();
   const [values, setValues] = useState<LoginValues>({ userName: '', password: '', code: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginValues, LoginMessage>>>({});
   const [code, setCode] = useState(() => newCode());
   const set = (k: keyof LoginValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [k]: e.target.value }));
@@ -62,7 +67,7 @@ export default function Login() {
       />
       {errors[k] && (
         <p className="field-error" id={`login-${k}-err`} role="alert">
-          {errors[k]}
+          {t(errors[k])}
         </p>
       )}
     </div>
@@ -71,25 +76,25 @@ export default function Login() {
     <div className="shell-page">
       <Link to="/homePage" className="brand">
         <LogoMark />
-        <span className="brand-name">本草制药</span>
-        <span className="sr-only">首页</span>
+        <span className="brand-name">{tr('site.name')}</span>
+        <span className="sr-only">{t('home')}</span>
       </Link>
       <div className="shell-card login-card">
-        <h1>账号登录</h1>
+        <h1>{t('heading')}</h1>
         <form onSubmit={submit} noValidate>
-          {field('userName', '账号', 'text', 'username', '请输入您的账号')}
-          {field('password', '密码', 'password', 'current-password', '请输入您的密码')}
+          {field('userName', t('userName'), 'text', 'username', t('userNameHint'))}
+          {field('password', t('password'), 'password', 'current-password', t('passwordHint'))}
           <div className="code-row">
-            {field('code', '验证码', 'text', 'off', '请输入验证码')}
+            {field('code', t('code'), 'text', 'off', t('codeHint'))}
             <CodeImage code={code} />
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setCode(newCode())}>
-              换一张
+              {t('newCode')}
             </button>
           </div>
-          <button type="submit" className="btn btn-primary btn-block">登录</button>
+          <button type="submit" className="btn btn-primary btn-block">{t('submit')}</button>
         </form>
-        <p className="muted small">本站登录仅在当前浏览器中记住您的称呼，账号和密码不会发送到服务器。</p>
-        <p className="small"><Link to="/homePage">← 返回首页</Link></p>
+        <p className="muted small">{t('localOnly')}</p>
+        <p className="small"><Link to="/homePage">{t('back')}</Link></p>
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
 import { AdrEntry } from './AdrEntry';
 import { UntranslatedNotice } from '../ui/Untranslated';
+import { categoryOf } from '../lib/category';
 import { useT, type MessageKey } from '../i18n';
 
 /** The sections of a Chinese drug label (药品说明书), in their statutory order (names: `label.<field>`). */
@@ -42,7 +43,7 @@ export default function ProductDetail() {
   const current = gallery[shown] ?? gallery[0];
   return (
     <>
-      <PageHead title={listTitle} titleAs="p" crumbs={[{ label: listTitle, to: '/productPage' }, ...(f.category ? [{ label: f.category, to: `/productPage?category=${encodeURIComponent(f.category)}` }] : []), { label: name }]} />
+      <PageHead title={listTitle} titleAs="p" crumbs={[{ label: listTitle, to: '/productPage' }, ...(f.category ? [{ label: (p && categoryOf(p)) || f.category, to: `/productPage?category=${encodeURIComponent(f.category)}` }] : []), { label: name }]} />
       <div className="container section">
         {loading ? (
           <Loading rows={6} />
@@ -77,7 +78,7 @@ export default function ProductDetail() {
               </div>
               <div className="product-summary">
                 <div className="card-meta">
-                  {f.category && <span className="tag">{f.category}</span>}
+                  {f.category && <span className="tag">{categoryOf(p)}</span>}
                   <RxMark value={f.rxOtc} />
                 </div>
                 <h1 className="product-name">{name}</h1>

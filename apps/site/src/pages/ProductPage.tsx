@@ -20,8 +20,9 @@ export default function ProductPage() {
   const cats = useCategories().data ?? [];
   const t = useT();
   const title = useColumnTitle('/productPage', t('section.products'));
+  const categoryLabel = category && (cats.find((c) => c.name === category)?.label ?? category);
   const list = useArticles<ProductFields>({ kind: 'product', category, keyword, page, limit: LIMIT });
-  useDocumentMeta(category ? `${category} — ${title}` : title, t('product.description'));
+  useDocumentMeta(categoryLabel ? `${categoryLabel} — ${title}` : title, t('product.description'));
   const total = cats.reduce((n, c) => n + c.count, 0);
   const catHref = (c: string | null) => {
     const q = new URLSearchParams(params);
@@ -32,7 +33,7 @@ export default function ProductPage() {
   };
   return (
     <>
-      <PageHead title={title} subtitle={t('product.subtitle')} crumbs={[{ label: title, to: category ? '/productPage' : undefined }, ...(category ? [{ label: category }] : [])]} />
+      <PageHead title={title} subtitle={t('product.subtitle')} crumbs={[{ label: title, to: category ? '/productPage' : undefined }, ...(categoryLabel ? [{ label: categoryLabel }] : [])]} />
       <div className="container section">
         <div className="list-toolbar">
           <nav className="chips" aria-label={t('product.categories')}>
@@ -41,7 +42,7 @@ export default function ProductPage() {
             </Link>
             {cats.map((c) => (
               <Link key={c.name} to={catHref(c.name)} className={category === c.name ? 'chip is-active' : 'chip'} aria-current={category === c.name ? 'page' : undefined}>
-                {c.name}
+                {c.label}
                 <span className="chip-count">{c.count}</span>
               </Link>
             ))}
@@ -54,7 +55,7 @@ export default function ProductPage() {
           <LoadFailed />
         ) : list.data?.records.length ? (
           <>
-            <h2 className="sr-only">{category ?? t('product.all')}</h2>
+            <h2 className="sr-only">{categoryLabel || t('product.all')}</h2>
             <div className="grid grid-4">
               {list.data.records.map((p, i) => (
                 <ProductCard key={p.id} p={p} priority={i < 2} />

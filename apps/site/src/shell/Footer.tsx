@@ -20,7 +20,7 @@ export function Footer() {
   const s = useSettings().data;
   const t = useT();
   const culture = useColumnTitle('/corporateCulturePage', t('section.culture'));
-  const company = useLang() === 'zh' ? s?.companyName ?? t('site.name') : t('site.name');
+  const company = s?.companyName ?? t('site.name');
   const tel = (n: string) => `tel:${n.replace(/[^\d+]/g, '')}`;
   return (
     <footer className="site-footer">

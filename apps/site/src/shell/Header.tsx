@@ -6,7 +6,7 @@ import { headerScrolled } from '../lib/scroll';
 import { currentVisitor, logout, onVisitorChange } from '../lib/auth';
 import { showUnderConstruction } from '../ui/overlay';
 import { LogoMark } from '../ui/Logo';
-import { useT } from '../i18n';
+import { HTML_LANG, useLang, useT } from '../i18n';
 import { LangSwitch } from './LangSwitch';
 import { HeaderSearch } from './HeaderSearch';
 
@@ -32,6 +32,7 @@ export function Header() {
   const [open, setOpen] = useState(false);
   const navId = useId();
   const t = useT();
+  const lang = useLang();
   const visitor = useSyncExternalStore(onVisitorChange, () => sessionStorage.getItem('bencao-site-visitor'), () => null);
   const menu = columns ? buildMenu(columns, settings?.biddingColumnId) : [];
   const bidding = bidHref(settings?.biddingColumnId);
@@ -79,7 +80,8 @@ export function Header() {
             <LogoMark />
             <span className="brand-text">
               <span className="brand-name">{t('site.name')}</span>
-              <span className="brand-sub">{t('site.nameSub')}</span>
+              {/* the name in the other language: read out in its own */}
+              <span className="brand-sub" lang={HTML_LANG[lang === 'zh' ? 'en' : 'zh']}>{t('site.nameSub')}</span>
             </span>
             <span className="sr-only">{t('nav.home')}</span>
           </Link>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ArticleSummary, NewsFields, ProductFields } from '../api/types';
 import { formatDate } from '../lib/format';
 import { Img } from './Img';
+import { categoryOf } from '../lib/category';
 import { useT } from '../i18n';
 
 export const detailPath = { news: '/newsDetail', product: '/productDetail', medicine: '/medicDetail', job: '/jobDetail', bid: '/bidDetail', page: '/aboutPage' } as const;
@@ -29,7 +30,7 @@ export function ProductCard({ p, priority = false }: { p: ArticleSummary<Product
         </div>
         <div className="card-body">
           <div className="card-meta">
-            {p.fields.category && <span className="tag">{p.fields.category}</span>}
+            {categoryOf(p) && <span className="tag">{categoryOf(p)}</span>}
             <RxMark value={p.fields.rxOtc} />
           </div>
           <h3 className="card-title">{p.fields.name || p.title}</h3>
@@ -49,7 +50,7 @@ export function StoryCard({ a, kind, priority = false }: { a: ArticleSummary<New
         </div>
         <div className="card-body">
           <div className="card-meta">
-            {a.fields.category && <span className="tag">{a.fields.category}</span>}
+            {categoryOf(a) && <span className="tag">{categoryOf(a)}</span>}
             {a.publishedAt && <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>}
           </div>
           <h3 className="card-title">{a.title}</h3>

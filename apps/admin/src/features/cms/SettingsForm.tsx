@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { App, Button, Card, Col, Form, Input, Row, Switch, TreeSelect, Typography } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { siteSettingsSchema, type SiteSettings } from '@bencao/contracts';
-import { cmsApi, cmsKeys, useCmsMutation, useColumns, useSettings } from './api';
+import { cmsApi, cmsKeys, useCategories, useCmsMutation, useColumns, useSettings } from './api';
 import { columnTreeData } from './ArticleEditor';
 import { usePermission } from '@/lib/permission';
 
@@ -17,7 +17,7 @@ export function SettingsForm() {
   const [form] = Form.useForm<SiteSettings>();
   useEffect(() => { if (settings.data) form.setFieldsValue(settings.data); }, [settings.data, form]);
   const save = useCmsMutation((v: SiteSettings) => cmsApi.settings.update(v), [cmsKeys.settings, cmsKeys.columns], () => message.success(t('settings.saved')));
-  const text = (name: keyof SiteSettings | ['hotlines', number], label: string, required = true, max = 100, extra?: string) => (
+  const text = (name: keyof SiteSettings | (string | number)[], label: string, required = true, max = 100, extra?: string) => (
     <Form.Item name={name as never} label={label} extra={extra} rules={[{ required, whitespace: true, max }]}><Input maxLength={max} /></Form.Item>
   );
   return (
@@ -26,7 +26,9 @@ export function SettingsForm() {
       layout="vertical"
       disabled={!can('cms:settings:edit')}
       onFinish={(v) => {
-        const parsed = siteSettingsSchema.safeParse(v);
+        // a category left blank has no English name (the site shows the Chinese one)
+        const categories = Object.fromEntries(Object.entries(v.en?.categories ?? {}).filter(([, name]) => name?.trim()));
+        const parsed = siteSettingsSchema.safeParse({ ...v, en: { ...v.en, categories } });
         if (!parsed.success) { form.setFields(parsed.error.issues.map((i) => ({ name: i.path as never, errors: [i.message] }))); return; }
         save.mutate(parsed.data);
       }}
@@ -55,6 +57,14 @@ export function SettingsForm() {
           </Col>
           <Col xs={24}>{text('address', t('settings.address'), false, 200)}</Col>
         </Row>
+        <Typography.Title level={5}>{t('settings.english')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('settings.englishHint')}</Typography.Paragraph>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>{text(['en', 'companyName'], t('settings.companyName'), false, 100)}</Col>
+          <Col xs={24} md={12}>{text(['en', 'serviceHours'], t('settings.serviceHours'), false, 40)}</Col>
+          <Col xs={24}>{text(['en', 'address'], t('settings.address'), false, 200)}</Col>
+        </Row>
+        <CategoryNames />
         <Typography.Title level={5}>{t('settings.behaviour')}</Typography.Title>
         <Row gutter={16}>
           <Col xs={24} md={12}>
@@ -68,5 +78,26 @@ export function SettingsForm() {
         </Row>
       </Card>
     </Form>
+  );
+}
+
+/** an English name for every category the articles use (products, news, TCM articles) */
+function CategoryNames() {
+  const { t } = useTranslation('cms');
+  const lists = [useCategories('product'), useCategories('news'), useCategories('medicine')];
+  const names = [...new Set(lists.flatMap((l) => (l.data ?? []).map((c) => c.name)))];
+  return (
+    <>
+      <Typography.Text strong>{t('settings.categories')}</Typography.Text>
+      <Typography.Paragraph type="secondary">{t('settings.categoriesHint')}</Typography.Paragraph>
+      {!names.length && !lists.some((l) => l.isLoading) && <Typography.Paragraph type="secondary">{t('settings.categoryNone')}</Typography.Paragraph>}
+      <Row gutter={16}>
+        {names.map((name) => (
+          <Col xs={24} md={8} key={name}>
+            <Form.Item name={['en', 'categories', name]} label={name} rules={[{ whitespace: true, max: 60 }]}><Input maxLength={60} /></Form.Item>
+          </Col>
+        ))}
+      </Row>
+    </>
   );
 }

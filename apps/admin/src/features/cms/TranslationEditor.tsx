@@ -29,7 +29,7 @@ export function TranslationEditor({ article, kind }: { article: CmsArticle; kind
   const original = article.fields as unknown as Record<string, unknown>;
   const names = translationFieldNames(kind).filter((n) => n !== 'highlights' && n !== 'timeline' && n !== 'images');
   const save = useCmsMutation((input: ArticleTranslationInput) => cmsApi.translations.save(article.id, 'en', input),
-    [cmsKeys.translation(article.id, 'en'), cmsKeys.article(article.id), cmsKeys.articles()]);
+    [cmsKeys.translation(article.id, 'en'), cmsKeys.article(article.id), cmsKeys.articles(), cmsKeys.versions(article.id)]);
 
   useEffect(() => {
     if (translation.data === undefined) return;

@@ -5,14 +5,15 @@ import dayjs from 'dayjs';
 import type { ArticleVersionDetail } from '@bencao/contracts';
 import { cmsApi, cmsKeys, useCmsMutation, useVersions } from './api';
 
-/** Every saved version of an article; view one, or restore its content. */
+/** Every saved version of an article and of its English translation, newest first; view one, or restore it in its language. */
 export function VersionsDrawer({ id, open, onClose, canRestore }: { id: number; open: boolean; onClose: () => void; canRestore: boolean }) {
   const { t } = useTranslation('cms');
   const { message, modal } = App.useApp();
   const versions = useVersions(id, open);
   const [viewing, setViewing] = useState<ArticleVersionDetail | null>(null);
-  const restore = useCmsMutation((vid: number) => cmsApi.articles.restore(id, vid), [cmsKeys.article(id), cmsKeys.versions(id), cmsKeys.articles()]);
-  const latest = versions.data?.[0]?.version;
+  const restore = useCmsMutation((vid: number) => cmsApi.articles.restore(id, vid), [cmsKeys.article(id), cmsKeys.versions(id), cmsKeys.articles(), cmsKeys.translation(id, 'en')]);
+  // the newest version of each language is the current content: nothing to restore
+  const latest = new Set((['zh', 'en'] as const).map((lang) => versions.data?.find((v) => v.lang === lang)?.id));
   return (
     <Drawer open={open} onClose={onClose} title={t('article.versionsTitle')} size={520} destroyOnHidden>
       {versions.isLoading ? <Spin /> : (
@@ -20,13 +21,13 @@ export function VersionsDrawer({ id, open, onClose, canRestore }: { id: number; 
           {(versions.data ?? []).map((v) => (
             <li key={v.id} data-testid="cms-version">
               <div>
-                <Space wrap><Tag>v{v.version}</Tag>{t(`article.versionAction.${v.action}`)}<Typography.Text type="secondary">{t(`status.${v.status}`)}</Typography.Text></Space>
+                <Space wrap><Tag color={v.lang === 'zh' ? undefined : 'blue'}>{t(`translation.${v.lang}`)}</Tag><Tag>v{v.version}</Tag>{t(`article.versionAction.${v.action}`)}<Typography.Text type="secondary">{t(`status.${v.status}`)}</Typography.Text></Space>
                 <div>{v.title}</div>
                 <Typography.Text type="secondary">{v.createdBy} · {dayjs(v.createdAt).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
               </div>
               <Space>
                 <Button size="small" onClick={async () => setViewing(await cmsApi.articles.version(id, v.id))}>{t('action.view')}</Button>
-                {canRestore && v.version !== latest && (
+                {canRestore && !latest.has(v.id) && (
                   <Button size="small" onClick={() => modal.confirm({
                     title: t('action.restore'), content: t('article.confirmRestore', { version: v.version }),
                     onOk: async () => { await restore.mutateAsync(v.id); message.success(t('article.restored', { version: v.version })); },

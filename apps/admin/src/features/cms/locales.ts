@@ -61,6 +61,7 @@ export default defineLocales({
       publicSecurityFiling: 'Public security filing number', drugInfoCert: 'Internet Drug Information Service certificate', companyName: 'Company name',
       address: 'Address', email: 'Email', copyProtection: 'Copy protection', copyProtectionHelp: 'Blocks the context menu, selection, dragging and copying on the site (form fields excepted).',
       biddingColumnId: 'Bidding column', footer: 'Footer and header', filings: 'Filings', company: 'Company', behaviour: 'Behaviour', saved: 'Settings saved',
+      english: 'English site', englishHint: 'What the English site shows instead of the Chinese texts above; a blank field shows the Chinese one.', categories: 'Category names in English', categoriesHint: 'Shown on the English site for the categories articles and products use (tabs, tags and breadcrumbs).', categoryNone: 'No article uses a category yet.',
     },
   },
   zh: {
@@ -123,6 +124,7 @@ export default defineLocales({
       publicSecurityFiling: '公安备案号', drugInfoCert: '互联网药品信息服务资格证书编号', companyName: '公司名称',
       address: '公司地址', email: '联系邮箱', copyProtection: '防复制保护', copyProtectionHelp: '开启后，网站禁止右键菜单、选择文字、拖动和复制（表单输入框除外）。',
       biddingColumnId: '招标采购栏目', footer: '页头与页脚', filings: '备案信息', company: '公司信息', behaviour: '网站行为', saved: '设置已保存',
+      english: '英文网站', englishHint: '英文网站上用来替换上面中文内容的文字；留空则显示中文。', categories: '分类英文名称', categoriesHint: '英文网站上文章和产品所用分类显示的名称（分类标签、标记和面包屑导航）。', categoryNone: '暂无文章使用分类。',
     },
   },
   es: {
@@ -185,6 +187,7 @@ export default defineLocales({
       publicSecurityFiling: 'Registro de seguridad pública', drugInfoCert: 'Certificado de servicio de información farmacéutica en Internet', companyName: 'Nombre de la empresa',
       address: 'Dirección', email: 'Correo electrónico', copyProtection: 'Protección contra copia', copyProtectionHelp: 'Bloquea el menú contextual, la selección, el arrastre y la copia en el sitio (salvo en formularios).',
       biddingColumnId: 'Columna de licitaciones', footer: 'Cabecera y pie', filings: 'Registros', company: 'Empresa', behaviour: 'Comportamiento', saved: 'Ajustes guardados',
+      english: 'Sitio en inglés', englishHint: 'Lo que muestra el sitio en inglés en lugar de los textos chinos de arriba; un campo vacío muestra el chino.', categories: 'Nombres de categoría en inglés', categoriesHint: 'Se muestran en el sitio en inglés para las categorías que usan artículos y productos (pestañas, etiquetas y migas de pan).', categoryNone: 'Ningún artículo usa todavía una categoría.',
     },
   },
   ja: {
@@ -247,6 +250,7 @@ export default defineLocales({
       publicSecurityFiling: '公安届出番号', drugInfoCert: 'インターネット医薬品情報サービス資格証書番号', companyName: '会社名',
       address: '所在地', email: 'メールアドレス', copyProtection: 'コピー防止', copyProtectionHelp: 'サイトで右クリックメニュー、文字選択、ドラッグ、コピーを禁止します（入力欄を除く）。',
       biddingColumnId: '入札カラム', footer: 'ヘッダーとフッター', filings: '届出情報', company: '会社情報', behaviour: 'サイトの動作', saved: '設定を保存しました',
+      english: '英語サイト', englishHint: '英語サイトで上記の中国語の代わりに表示する文言です。空欄の場合は中国語を表示します。', categories: 'カテゴリーの英語名', categoriesHint: '記事や製品のカテゴリーについて、英語サイトのタブ・タグ・パンくずリストに表示する名前です。', categoryNone: 'カテゴリーを使っている記事はまだありません。',
     },
   },
 });

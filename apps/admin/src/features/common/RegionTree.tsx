@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Card, Col, Descriptions, Empty, Form, Input, List, Modal, Row, Select, Space, Tag, Tree } from 'antd';
 import type { GetRef, TreeDataNode } from 'antd';
@@ -10,6 +10,29 @@ import { confirmDelete } from '@/components/confirm';
 import { commonApi, useCommonMutation, type RegionHit } from './api';
 
 const ROOT = '';
+/** room below the tree inside the page: the card's and the page's bottom padding */
+const BOTTOM_GAP = 32;
+
+/**
+ * The height that lets the element reach the bottom of the window, so the tree's own scrollbar is
+ * whole on the screen and scrolls to the last node. Measured again when the window or `above` (what
+ * is laid out above the element) changes.
+ */
+function useFillHeight(ref: React.RefObject<HTMLElement | null>, above: unknown, min = 240) {
+  const [height, setHeight] = useState(480);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      if (el.offsetParent) setHeight(Math.max(min, Math.floor(window.innerHeight - top - BOTTOM_GAP)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [ref, min, above]);
+  return height;
+}
 
 /** Regions: a lazy tree (children by parent) and a search that opens the path to a match. */
 export function RegionTree() {
@@ -22,6 +45,7 @@ export function RegionTree() {
   const [hits, setHits] = useState<RegionHit[] | null>(null);
   const [editing, setEditing] = useState<{ parentCode: string | null } | RegionNode | null>(null);
   const tree = useRef<GetRef<typeof Tree>>(null);
+  const treeBox = useRef<HTMLDivElement>(null);
   const load = useCallback(async (parent: string) => {
     const list = await commonApi.regionChildren(parent || undefined);
     setKids((k) => ({ ...k, [parent]: list }));
@@ -58,6 +82,7 @@ export function RegionTree() {
     if (found?.length === 1) await openPath(found[0]);
   };
   const cur = selected ? byCode.get(selected) : undefined;
+  const treeHeight = useFillHeight(treeBox, hits);
   const remove = useCommonMutation((code: string) => commonApi.deleteRegions([code]), [], () => { setSelected(null); void load(cur?.parentCode ?? ROOT); }, 'msg.deleted');
   return (
     <Card size="small">
@@ -73,8 +98,8 @@ export function RegionTree() {
               renderItem={(h) => <List.Item style={{ cursor: 'pointer' }} tabIndex={0} role="button" onClick={() => void openPath(h)}
                 onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); void openPath(h); } }}>{h.pathNames.join(' / ')} <Tag>{h.code}</Tag></List.Item>} />
           )}
-          <div>
-            <Tree ref={tree} height={600} blockNode showLine treeData={nodes} expandedKeys={expanded} onExpand={setExpanded}
+          <div ref={treeBox} className="region-tree" style={{ height: treeHeight }}>
+            <Tree ref={tree} height={treeHeight} blockNode showLine treeData={nodes} expandedKeys={expanded} onExpand={setExpanded}
               selectedKeys={selected ? [selected] : []} onSelect={(_k, info) => setSelected(String(info.node.key))}
               loadData={async (n) => { if (!kids[String(n.key)]) await load(String(n.key)); }} />
           </div>

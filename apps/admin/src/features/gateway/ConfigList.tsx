@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { DeleteOutlined, DiffOutlined, EditOutlined, HistoryOutlined, PlusOutlined, RollbackOutlined, TeamOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, DiffOutlined, DownloadOutlined, EditOutlined, ExperimentOutlined, HistoryOutlined, PlusOutlined, RollbackOutlined, TeamOutlined, UploadOutlined } from '@ant-design/icons';
 import { CONFIG_TYPES, DEFAULT_GROUP, configSchema } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
@@ -14,10 +14,12 @@ import { SubscriberTable } from './SubscriberTable';
 import { DiffView } from './DiffView';
 import { ContentEditor } from './ContentEditor';
 import type { SyntaxProblem } from './configSyntax';
+import { CloneModal, ImportModal, configOpsApi } from './ConfigOps';
+import { BetaTag, ConfigBetaDrawer } from './ConfigBeta';
 
 const KEY = ['gateway', 'configs'];
 
-/** Config centre: configs per namespace, history, side-by-side compare, rollback. */
+/** Config centre: configs per namespace, history, side-by-side compare, rollback, clone, zip import/export, beta publish. */
 export function ConfigList() {
   const { t } = useTranslation('gateway');
   const { message, modal } = App.useApp();
@@ -31,10 +33,15 @@ export function ConfigList() {
   const [editing, setEditing] = useState<ConfigRow | 'new' | null>(null);
   const [history, setHistory] = useState<ConfigRow | null>(null);
   const [listenersOf, setListenersOf] = useState<ConfigRow | null>(null);
+  const [betaOf, setBetaOf] = useState<ConfigRow | null>(null);
+  const [cloning, setCloning] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const currentNs = namespaces.data?.find((n) => n.id === ns);
   const remove = useGwMutation((ids: number[]) => gatewayApi.deleteConfigs(ids), [KEY], () => { message.success(t('msg.deleted')); setSelected([]); });
 
   const cols: ListColumn<ConfigRow>[] = [
-    { title: t('field.dataId'), dataIndex: 'dataId', sorter: true, width: 240, ellipsis: true },
+    { title: t('field.dataId'), dataIndex: 'dataId', sorter: true, width: 240, ellipsis: true,
+      render: (v: string, r) => <>{(r as ConfigRow & { beta?: boolean }).beta && <BetaTag />}{v}</> },
     { title: t('field.group'), dataIndex: 'group', sorter: true, width: 160 },
     { title: t('field.appName'), dataIndex: 'appName', sorter: true, width: 140, render: (v: string | null) => v ?? '—' },
     { title: t('field.tags'), dataIndex: 'tags', width: 140, render: (v: string | null) => (v ? v.split(',').map((x) => <Tag key={x}>{x.trim()}</Tag>) : '—') },
@@ -42,12 +49,13 @@ export function ConfigList() {
     { title: t('field.md5'), dataIndex: 'md5', width: 280, render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
     { title: t('field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
     {
-      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 340, fixed: 'right',
+      title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 400, fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
           {can('gateway:config:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>{t('action.edit')}</Button>}
           <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setHistory(r)}>{t('action.history')}</Button>
           <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => setListenersOf(r)}>{t('subscriber.listeners')}</Button>
+          <Button type="link" size="small" icon={<ExperimentOutlined />} onClick={() => setBetaOf(r)}>{t('ops.beta')}</Button>
           {can('gateway:config:delete') && <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void confirmDelete(modal, t, () => remove.mutateAsync([r.id]))}>{t('action.delete')}</Button>}
         </Space>
       ),
@@ -74,6 +82,11 @@ export function ConfigList() {
           {can('gateway:config:delete') && (
             <Button danger icon={<DeleteOutlined />} onClick={() => { if (requireSelection(message, t, selected)) void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length); }}>{t('action.batchDelete')}</Button>
           )}
+          {can('gateway:config:clone') && <Button icon={<CopyOutlined />} onClick={() => { if (requireSelection(message, t, selected)) setCloning(true); }}>{t('ops.clone')}</Button>}
+          {can('gateway:config:export') && (
+            <Button icon={<DownloadOutlined />} title={t('ops.exportHint')} onClick={() => void configOpsApi.exportZip(ns, selected, q)}>{t('ops.exportZip')}</Button>
+          )}
+          {can('gateway:config:import') && <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>{t('ops.importZip')}</Button>}
         </>}
         extra={<Typography.Paragraph type="secondary">{t('msg.appApiHint')}</Typography.Paragraph>}
         table={{
@@ -89,6 +102,9 @@ export function ConfigList() {
           <SubscriberTable queryKey={['gateway', 'subscribers', 'config', listenersOf.id]} load={() => gatewayApi.configSubscribers(listenersOf.id)} hint={t('subscriber.configHint')} />
         </Drawer>
       )}
+      {cloning && <CloneModal ids={selected} namespaceId={ns} namespaces={namespaces.data ?? []} onClose={() => { setCloning(false); setSelected([]); }} />}
+      {importing && <ImportModal namespace={currentNs ?? { id: ns, showName: ns, description: null, configCount: 0, createdAt: '' }} onClose={() => setImporting(false)} />}
+      {betaOf && <ConfigBetaDrawer config={betaOf} onClose={() => setBetaOf(null)} />}
       {history && <HistoryDrawer config={history} onClose={() => setHistory(null)} confirm={(fn, content) => confirmAction(modal, t, fn, content)} />}
     </>
   );

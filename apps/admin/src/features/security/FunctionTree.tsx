@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Alert, App, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, Tree, Typography, Upload,
+  Alert, App, Button, Card, Col, Empty, Form, Input, InputNumber, Modal, Row, Select, Skeleton, Space, Switch, Table, Tag, Tree, Typography, Upload,
 } from 'antd';
 import type { TableProps, TreeDataNode } from 'antd';
 import { DeleteOutlined, DownloadOutlined, InboxOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
@@ -44,7 +44,8 @@ export function FunctionTree() {
   const [pane, setPane] = useState<Pane>(null);
   const [expanded, setExpanded] = useState<React.Key[] | null>(null);
   const [importOpen, setImportOpen] = useState(false);
-  const tree = useQuery({ queryKey: keys.tree(keyword), queryFn: () => securityApi.tree(keyword || undefined) });
+  // nodes the product seeded are named in the operator's language by the server: one cache entry per language
+  const tree = useQuery({ queryKey: [...keys.tree(keyword), i18n.language], queryFn: () => securityApi.tree(keyword || undefined) });
   const nodes = tree.data ?? [];
 
   const treeData = useMemo(() => {
@@ -92,7 +93,8 @@ export function FunctionTree() {
             <Button onClick={() => setExpanded(allKeys)}>{t('action.expandAll')}</Button>
             <Button onClick={() => setExpanded([])}>{t('action.collapseAll')}</Button>
           </Space.Compact>
-          {tree.isLoading ? null : nodes.length ? (
+          {/* the tree's first load shows its outline instead of a blank card */}
+          {tree.isLoading ? <Skeleton active title={false} paragraph={{ rows: 10, width: ['40%', '55%', '70%', '70%', '55%', '70%', '70%', '55%', '70%', '60%'] }} /> : nodes.length ? (
             <Tree
               blockNode showLine
               treeData={treeData}
@@ -182,7 +184,8 @@ function NodeForm({ level, node, parentId, lang, onSaved, onCancel, onDeleted, o
       <Form form={form} layout="vertical" disabled={!editable} requiredMark onFinish={submit} style={{ maxWidth: 720 }}>
         <Row gutter={16}>
           {level !== 'url' && <Col span={12}><Form.Item name="code" label={codeLabel} required rules={[rule]}><Input maxLength={100} /></Form.Item></Col>}
-          <Col span={12}><Form.Item name="name" label={level === 'url' ? t('field.urlName') : t('field.name')} required rules={[rule]}><Input maxLength={100} /></Form.Item></Col>
+          <Col span={12}><Form.Item name="name" label={level === 'url' ? t('field.urlName') : t('field.name')} required rules={[rule]}
+            extra={node && node.name !== (node.data as { name?: string }).name ? t('hint.shownAs', { name: node.name }) : undefined}><Input maxLength={100} /></Form.Item></Col>
           {level === 'app' && (<>
             <Col span={12}><Form.Item name="serverHost" label={t('field.serverHost')} required rules={[rule]} extra={t('hint.address')}><Input placeholder="127.0.0.1" /></Form.Item></Col>
             <Col span={6}><Form.Item name="port" label={t('field.port')} required rules={[rule]}><InputNumber style={{ width: '100%' }} min={1} max={65535} /></Form.Item></Col>

@@ -4,7 +4,7 @@ export default defineLocales({
   en: {
     orgTree: {"title": "Organisation", "all": "All organs", "search": "Search organs", "empty": "No organ"},
     batch: {"lock": "Lock", "unlock": "Unlock", "resetPassword": "Reset password", "confirmLock": "Lock the {{n}} selected accounts? Their sessions end at once.", "confirmUnlock": "Unlock the {{n}} selected accounts?", "resetTitle": "Reset the password of {{n}} accounts", "resultTitle": "Result", "done": "Done ({{n}})", "refused": "Refused ({{n}})", "reason": "Reason", "selected": "{{n}} selected", "clear": "Clear selection", "close": "Close"},
-    importer: {"title": "Import accounts", "template": "Download template", "choose": "Choose an .xlsx file", "hint": "Fill in the template (at most 5,000 rows, 2 MB). Every row is checked first; if any row has an error, nothing is imported.", "tooBig": "The file is larger than 2 MB", "notXlsx": "Only .xlsx workbooks can be imported", "run": "Import", "row": "Row", "field": "Column", "message": "Problem", "errors": "{{n}} errors found; nothing was imported", "report": "Download error report", "reportFile": "account-import-errors", "templateFile": "accounts-template", "done": "{{n}} accounts imported"},
+    importer: {"title": "Import accounts", "template": "Download template", "choose": "Choose an .xlsx file", "hint": "Fill in the template (at most 5,000 rows, 2 MB). Every row is checked first; if any row has an error, nothing is imported.", "tooBig": "The file is larger than 2 MB", "notXlsx": "Only .xlsx workbooks can be imported", "run": "Import", "row": "Row", "field": "Column", "message": "Problem", "errors": "{{n}} errors found; nothing was imported", "report": "Download error report", "reportFile": "account-import-errors", "templateFile": "accounts-template", "done": "{{n}} accounts imported", "checked": "Rows checked: {{n}} / {{total}}", "prepared": "Accounts prepared: {{n}} / {{total}}", "checking": "Checking every row…", "preparing": "Preparing the accounts (nothing is saved until all of them are ready)…", "following": "Your import started earlier is still running", "close": "Close"},
     dataScope: {"label": "Data scope", "all": "All data", "organ": "Own organ", "organTree": "Own organ and below", "custom": "Chosen organs", "self": "Own data only", "organs": "Organs", "hint": "Which accounts holders of this role see and manage. Several roles: the widest of them."},
     action: {
       add: 'New', edit: 'Edit', delete: 'Delete', batchDelete: 'Delete selected', save: 'Save', cancel: 'Cancel',
@@ -38,6 +38,7 @@ export default defineLocales({
       negative: 'A negative value means permanent',
       import: 'A .zip holding one .txt file of SQL INSERT statements, UTF-8 without BOM. Rows already present are skipped; any error cancels the whole import.',
       selectNode: 'Select a node of the tree to see or edit it.',
+      shownAs: 'The console shows this product name in your language: “{{name}}”. A name you type is shown as typed.',
       grantTree: 'Tick the functions and operations this role may use.',
       superRole: 'The super administrator role holds every authority; its authorization cannot be modified.',
       batchRoleToAccounts: 'Grant role {{role}} to the selected accounts',
@@ -63,7 +64,7 @@ export default defineLocales({
   zh: {
     orgTree: {"title": "组织机构", "all": "全部机构", "search": "搜索机构", "empty": "没有机构"},
     batch: {"lock": "锁定", "unlock": "解锁", "resetPassword": "重置密码", "confirmLock": "确定锁定选中的 {{n}} 个账号吗？其会话将立即失效。", "confirmUnlock": "确定解锁选中的 {{n}} 个账号吗？", "resetTitle": "重置 {{n}} 个账号的密码", "resultTitle": "处理结果", "done": "成功（{{n}}）", "refused": "已拒绝（{{n}}）", "reason": "原因", "selected": "已选 {{n}} 项", "clear": "清空选择", "close": "关闭"},
-    importer: {"title": "导入账号", "template": "下载模板", "choose": "选择 .xlsx 文件", "hint": "请按模板填写（最多 5000 行，不超过 2 MB）。系统会先校验所有行，只要有一行出错，就不会导入任何数据。", "tooBig": "文件超过 2 MB", "notXlsx": "只能导入 .xlsx 格式的 Excel 文件", "run": "开始导入", "row": "行号", "field": "列", "message": "问题", "errors": "发现 {{n}} 处错误，未导入任何数据", "report": "下载错误报告", "reportFile": "账号导入错误", "templateFile": "账号导入模板", "done": "已导入 {{n}} 个账号"},
+    importer: {"title": "导入账号", "template": "下载模板", "choose": "选择 .xlsx 文件", "hint": "请按模板填写（最多 5000 行，不超过 2 MB）。系统会先校验所有行，只要有一行出错，就不会导入任何数据。", "tooBig": "文件超过 2 MB", "notXlsx": "只能导入 .xlsx 格式的 Excel 文件", "run": "开始导入", "row": "行号", "field": "列", "message": "问题", "errors": "发现 {{n}} 处错误，未导入任何数据", "report": "下载错误报告", "reportFile": "账号导入错误", "templateFile": "账号导入模板", "done": "已导入 {{n}} 个账号", "checked": "已检查 {{n}} / {{total}} 行", "prepared": "已准备 {{n}} / {{total}} 个账号", "checking": "正在逐行检查…", "preparing": "正在准备账号（全部准备好后才一次性保存）…", "following": "您之前发起的导入仍在进行中", "close": "关闭"},
     dataScope: {"label": "数据范围", "all": "全部数据", "organ": "本机构", "organTree": "本机构及以下", "custom": "自定义机构", "self": "仅本人", "organs": "机构", "hint": "拥有该角色的用户能查看和管理哪些账号；拥有多个角色时取并集。"},
     action: {
       add: '新增', edit: '编辑', delete: '删除', batchDelete: '批量删除', save: '保存', cancel: '取消',
@@ -97,6 +98,7 @@ export default defineLocales({
       negative: '填负数表示永久',
       import: '上传包含一个 SQL 文本文件（.txt，UTF-8 无 BOM，仅 INSERT 语句）的 zip 压缩包。已存在的记录会跳过；任何一行出错则整体不导入。',
       selectNode: '请在左侧功能树中选择一个节点进行查看或编辑。',
+      shownAs: '这是系统预置的名称，控制台按当前语言显示为“{{name}}”；改成自己的名称后按原样显示。',
       grantTree: '勾选该角色可以使用的功能和操作。',
       superRole: '超级管理员角色拥有全部权限，其授权不能修改。',
       batchRoleToAccounts: '将角色「{{role}}」授予所选账号',
@@ -122,7 +124,7 @@ export default defineLocales({
   es: {
     orgTree: {"title": "Organización", "all": "Todos los órganos", "search": "Buscar órganos", "empty": "Sin órganos"},
     batch: {"lock": "Bloquear", "unlock": "Desbloquear", "resetPassword": "Restablecer contraseña", "confirmLock": "¿Bloquear las {{n}} cuentas seleccionadas? Sus sesiones terminan de inmediato.", "confirmUnlock": "¿Desbloquear las {{n}} cuentas seleccionadas?", "resetTitle": "Restablecer la contraseña de {{n}} cuentas", "resultTitle": "Resultado", "done": "Hechas ({{n}})", "refused": "Rechazadas ({{n}})", "reason": "Motivo", "selected": "{{n}} seleccionadas", "clear": "Quitar selección", "close": "Cerrar"},
-    importer: {"title": "Importar cuentas", "template": "Descargar plantilla", "choose": "Elegir un archivo .xlsx", "hint": "Rellene la plantilla (5.000 filas y 2 MB como máximo). Primero se comprueban todas las filas; si alguna tiene un error, no se importa nada.", "tooBig": "El archivo supera los 2 MB", "notXlsx": "Solo se pueden importar libros .xlsx", "run": "Importar", "row": "Fila", "field": "Columna", "message": "Problema", "errors": "Se encontraron {{n}} errores; no se importó nada", "report": "Descargar informe de errores", "reportFile": "errores-importacion-cuentas", "templateFile": "plantilla-cuentas", "done": "Se importaron {{n}} cuentas"},
+    importer: {"title": "Importar cuentas", "template": "Descargar plantilla", "choose": "Elegir un archivo .xlsx", "hint": "Rellene la plantilla (5.000 filas y 2 MB como máximo). Primero se comprueban todas las filas; si alguna tiene un error, no se importa nada.", "tooBig": "El archivo supera los 2 MB", "notXlsx": "Solo se pueden importar libros .xlsx", "run": "Importar", "row": "Fila", "field": "Columna", "message": "Problema", "errors": "Se encontraron {{n}} errores; no se importó nada", "report": "Descargar informe de errores", "reportFile": "errores-importacion-cuentas", "templateFile": "plantilla-cuentas", "done": "Se importaron {{n}} cuentas", "checked": "Filas comprobadas: {{n}} / {{total}}", "prepared": "Cuentas preparadas: {{n}} / {{total}}", "checking": "Comprobando cada fila…", "preparing": "Preparando las cuentas (no se guarda nada hasta que estén todas listas)…", "following": "Su importación anterior sigue en curso", "close": "Cerrar"},
     dataScope: {"label": "Ámbito de datos", "all": "Todos los datos", "organ": "Órgano propio", "organTree": "Órgano propio y dependientes", "custom": "Órganos elegidos", "self": "Solo datos propios", "organs": "Órganos", "hint": "Qué cuentas ven y gestionan los titulares de este rol. Con varios roles, la unión de todos."},
     action: {
       add: 'Nuevo', edit: 'Editar', delete: 'Eliminar', batchDelete: 'Eliminar selección', save: 'Guardar', cancel: 'Cancelar',
@@ -156,6 +158,7 @@ export default defineLocales({
       negative: 'Un valor negativo significa permanente',
       import: 'Un .zip con un único .txt de sentencias SQL INSERT, en UTF-8 sin BOM. Las filas ya existentes se omiten; cualquier error cancela toda la importación.',
       selectNode: 'Seleccione un nodo del árbol para verlo o editarlo.',
+      shownAs: 'Es un nombre predefinido: la consola lo muestra en su idioma como «{{name}}». Un nombre escrito por usted se muestra tal cual.',
       grantTree: 'Marque las funciones y operaciones que puede usar este rol.',
       superRole: 'El rol de superadministrador tiene todas las autoridades; su autorización no se puede modificar.',
       batchRoleToAccounts: 'Conceder el rol {{role}} a las cuentas seleccionadas',
@@ -181,7 +184,7 @@ export default defineLocales({
   ja: {
     orgTree: {"title": "組織", "all": "すべての組織", "search": "組織を検索", "empty": "組織がありません"},
     batch: {"lock": "ロック", "unlock": "ロック解除", "resetPassword": "パスワード再設定", "confirmLock": "選択した {{n}} 件のアカウントをロックしますか？セッションは直ちに終了します。", "confirmUnlock": "選択した {{n}} 件のアカウントのロックを解除しますか？", "resetTitle": "{{n}} 件のアカウントのパスワードを再設定", "resultTitle": "処理結果", "done": "成功（{{n}}）", "refused": "拒否（{{n}}）", "reason": "理由", "selected": "{{n}} 件選択中", "clear": "選択を解除", "close": "閉じる"},
-    importer: {"title": "アカウントのインポート", "template": "テンプレートをダウンロード", "choose": ".xlsx ファイルを選択", "hint": "テンプレートに記入してください（最大 5,000 行、2 MB まで）。まず全行を検査し、1 行でもエラーがあれば何もインポートしません。", "tooBig": "ファイルが 2 MB を超えています", "notXlsx": "インポートできるのは .xlsx ブックのみです", "run": "インポート", "row": "行", "field": "列", "message": "問題", "errors": "{{n}} 件のエラーがあり、何もインポートしませんでした", "report": "エラーレポートをダウンロード", "reportFile": "アカウントインポートエラー", "templateFile": "アカウントテンプレート", "done": "{{n}} 件のアカウントをインポートしました"},
+    importer: {"title": "アカウントのインポート", "template": "テンプレートをダウンロード", "choose": ".xlsx ファイルを選択", "hint": "テンプレートに記入してください（最大 5,000 行、2 MB まで）。まず全行を検査し、1 行でもエラーがあれば何もインポートしません。", "tooBig": "ファイルが 2 MB を超えています", "notXlsx": "インポートできるのは .xlsx ブックのみです", "run": "インポート", "row": "行", "field": "列", "message": "問題", "errors": "{{n}} 件のエラーがあり、何もインポートしませんでした", "report": "エラーレポートをダウンロード", "reportFile": "アカウントインポートエラー", "templateFile": "アカウントテンプレート", "done": "{{n}} 件のアカウントをインポートしました", "checked": "確認済みの行：{{n}} / {{total}}", "prepared": "準備済みのアカウント：{{n}} / {{total}}", "checking": "各行を確認しています…", "preparing": "アカウントを準備しています（すべて揃ってから一括で保存します）…", "following": "以前に開始したインポートがまだ実行中です", "close": "閉じる"},
     dataScope: {"label": "データ範囲", "all": "すべてのデータ", "organ": "所属組織", "organTree": "所属組織と配下", "custom": "指定した組織", "self": "本人のみ", "organs": "組織", "hint": "このロールを持つユーザーが参照・管理できるアカウントの範囲です。複数のロールを持つ場合は和集合になります。"},
     action: {
       add: '新規', edit: '編集', delete: '削除', batchDelete: '一括削除', save: '保存', cancel: 'キャンセル',
@@ -215,6 +218,7 @@ export default defineLocales({
       negative: '負の値は無期限を意味します',
       import: 'SQL の INSERT 文だけを含む .txt（UTF-8、BOM なし）を 1 つ入れた zip をアップロードします。既存の行はスキップされ、エラーがあればすべて取り消されます。',
       selectNode: '左のツリーからノードを選択すると、表示・編集できます。',
+      shownAs: 'システム既定の名前のため、コンソールでは現在の言語で「{{name}}」と表示されます。入力した名前はそのまま表示されます。',
       grantTree: 'このロールが使える機能と操作にチェックを入れてください。',
       superRole: 'スーパー管理者ロールはすべての権限を持ち、その権限は変更できません。',
       batchRoleToAccounts: 'ロール「{{role}}」を選択したアカウントに付与',

@@ -33,12 +33,14 @@ const isInstanceAction = (c: TaskActionCode): c is InstanceTaskAction => (INSTAN
  * The buttons of what this user may do now on a task or an instance (`detail.actions` and the node's
  * plugin buttons), each opening its dialog; claim acts at once.
  */
-export function TaskActionBar({ detail, variables, formValues, onLeft }: {
+export function TaskActionBar({ detail, variables, formValues, formRefused, onLeft }: {
   detail: TaskDetail;
   /** the edited variables to send with a decision (undefined: unchanged); throws when a row is wrong */
   variables: () => Record<string, unknown> | undefined;
   /** the node's cloud form, checked, to send with an approval (undefined: no form); rejects when a field is wrong */
   formValues?: () => Promise<Record<string, unknown> | undefined>;
+  /** puts a server 400 under the cloud form's fields it names; true when it named any */
+  formRefused?: (e: unknown) => boolean;
   onLeft: () => void;
 }) {
   const { t } = useTranslation('tasks');
@@ -76,7 +78,7 @@ export function TaskActionBar({ detail, variables, formValues, onLeft }: {
       )}
       {open && (
         <ActionDialog
-          action={open} detail={detail} variables={variables} formValues={formValues}
+          action={open} detail={detail} variables={variables} formValues={formValues} formRefused={formRefused}
           onClose={(done) => {
             const leaves = open.kind === 'code' && LEAVES.includes(open.code);
             setOpen(null);
@@ -91,9 +93,10 @@ export function TaskActionBar({ detail, variables, formValues, onLeft }: {
 interface Values { form?: Record<string, unknown>; comment?: string; target?: string; node?: string; userId?: number; userIds?: number[]; position?: 'before' | 'after' }
 
 /** One action's dialog: the fields it needs (people, return target, position), a comment; Enter submits. */
-function ActionDialog({ action, detail, variables, formValues, onClose }: {
+function ActionDialog({ action, detail, variables, formValues, formRefused, onClose }: {
   action: BarAction; detail: TaskDetail; variables: () => Record<string, unknown> | undefined;
-  formValues?: () => Promise<Record<string, unknown> | undefined>; onClose: (done: boolean) => void;
+  formValues?: () => Promise<Record<string, unknown> | undefined>; formRefused?: (e: unknown) => boolean;
+  onClose: (done: boolean) => void;
 }) {
   const { t } = useTranslation('tasks');
   const { message } = App.useApp();
@@ -139,7 +142,8 @@ function ActionDialog({ action, detail, variables, formValues, onClose }: {
         return;
       }
     }
-    run.mutate({ ...v, form: values });
+    // the dialog stays open with what was typed; the refused fields are marked in the form behind it
+    run.mutate({ ...v, form: values }, { onError: (e) => { if (formRefused?.(e)) setProblem(t('detail.formInvalid')); } });
   };
 
   const signable = (task?.multiInstance?.people ?? []).filter((p) => p.status !== 'completed' && p.id !== task?.assigneeId);

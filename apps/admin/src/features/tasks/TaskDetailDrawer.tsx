@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Descriptions, Drawer, Empty, Form, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import type { TaskDetail } from '@bencao/contracts';
 import { traceMarkers } from '@/components/diagram/markers';
-import { LazyFormRenderer, submittedValues } from '@/components/form-renderer';
+import { LazyFormRenderer, issuesFromMessage, submittedValues } from '@/components/form-renderer';
+import { RequestError } from '@/lib/request';
+import { langOf } from '@/lib/zodRule';
 import '@/components/diagram/diagram.css';
 import { tasksApi, tasksKeys } from './api';
 import { Due, StatusTag, nodesText, when } from './labels';
@@ -64,7 +66,7 @@ type CloudForm = ReturnType<typeof Form.useForm>[0];
 
 /** The action bar (in the drawer's header) with the variables the user edited in the body, when they did. */
 function ActionsFor({ detail: d, form, cform, onLeft }: { detail: TaskDetail; form: VariablesForm; cform: CloudForm; onLeft: () => void }) {
-  const { t } = useTranslation('tasks');
+  const { t, i18n } = useTranslation('tasks');
   const kept = useMemo(() => variablesToRows(d.variables).kept, [d.variables]);
   const variables = useCallback(() => {
     if (!editable(d) || !form.isFieldsTouched()) return undefined;
@@ -80,7 +82,13 @@ function ActionsFor({ detail: d, form, cform, onLeft }: { detail: TaskDetail; fo
     await cform.validateFields();
     return submittedValues(cform);
   }, [d, cform]);
-  return <TaskActionBar detail={d} variables={variables} formValues={d.form ? formValues : undefined} onLeft={onLeft} />;
+  const formRefused = useCallback((e: unknown) => {
+    if (!d.form || !(e instanceof RequestError) || e.status !== 400) return false;
+    const issues = issuesFromMessage(d.form.schema, e.message, langOf(i18n.language), cform.getFieldsValue(true));
+    cform.setFields(issues);
+    return issues.length > 0;
+  }, [d, cform, i18n.language]);
+  return <TaskActionBar detail={d} variables={variables} formValues={d.form ? formValues : undefined} formRefused={formRefused} onLeft={onLeft} />;
 }
 
 function Body({ detail: d, form, cform }: { detail: TaskDetail; form: VariablesForm; cform: CloudForm }) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, serial, integer, text, boolean, jsonb, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ArticleFields, ArticleTranslationInput, ColumnLabels, ArticleInput, ArticleKind, ArticleStatus, ArticleVersion, SiteSettings } from '@bencao/contracts';
+import type { ArticleFields, ArticleTranslationInput, ColumnLabels, ArticleInput, ArticleKind, ArticleStatus, ArticleVersion, ArticleVersionDetail, SiteSettings } from '@bencao/contracts';
 
 /** The public menu: a tree under the root column 1000 (the header). */
 export const cmsColumns = pgTable('cms_columns', {
@@ -79,7 +79,9 @@ export const cmsArticleVersions = pgTable('cms_article_versions', {
   action: text('action').$type<ArticleVersion['action']>().notNull(),
   title: text('title').notNull(),
   status: text('status').$type<ArticleStatus>().notNull(),
-  snapshot: jsonb('snapshot').$type<ArticleInput>().notNull(),
+  snapshot: jsonb('snapshot').$type<ArticleVersionDetail['snapshot']>().notNull(),
+  /** the language the version is of: the article itself (zh) or its translation (the snapshot is then an ArticleTranslationInput) */
+  lang: text('lang').$type<ArticleVersion['lang']>().notNull().default('zh'),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('cms_article_versions_article').on(t.articleId, t.version)]);

@@ -47,6 +47,21 @@ export const gwConfigHistory = pgTable('gw_config_history', {
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('gw_config_history_key').on(t.namespaceId, t.dataId, t.group)]);
 
+/**
+ * A config's beta (gray) release: applications reading from one of `ips` get this content and MD5
+ * instead of the config's; at most one per config, dropped with "stop beta" or "publish as release".
+ */
+export const gwConfigBetas = pgTable('gw_config_betas', {
+  id: serial('id').primaryKey(),
+  configId: integer('config_id').notNull().references(() => gwConfigs.id, { onDelete: 'cascade' }).unique(),
+  content: text('content').notNull(),
+  md5: text('md5').notNull(),
+  ips: jsonb('ips').$type<string[]>().notNull(),
+  operator: text('operator'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 // ---------- service registry ----------
 export const gwServices = pgTable('gw_services', {
   id: serial('id').primaryKey(),

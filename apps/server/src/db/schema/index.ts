@@ -16,3 +16,4 @@ export * from './audit';
 export * from './adr';
 export * from './recruit';
 export * from './search';
+export * from './accountImports';

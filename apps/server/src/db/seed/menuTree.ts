@@ -121,7 +121,13 @@ export const MENU_TREE: SeedMenu[] = [
   { code: 'gateway', names: ['Service governance', '服务治理', 'Gobierno de servicios', 'サービスガバナンス'], icon: 'CloudServerOutlined', children: [
     leaf('gatewayNamespace', ['Namespaces', '命名空间', 'Espacios de nombres', '名前空間'], 'gateway/namespace', 'gateway:namespace', 'BlockOutlined', crud('gateway:namespace')),
     leaf('gatewayConfig', ['Configs', '配置管理', 'Configuraciones', '設定管理'], 'gateway/config', 'gateway:config', 'ProfileOutlined',
-      crud('gateway:config', [{ code: 'gateway:config:rollback', names: ['Roll back', '回滚', 'Revertir', 'ロールバック'] }])),
+      crud('gateway:config', [
+        { code: 'gateway:config:rollback', names: ['Roll back', '回滚', 'Revertir', 'ロールバック'] },
+        { code: 'gateway:config:clone', names: ['Clone', '克隆', 'Clonar', 'クローン'] },
+        { code: 'gateway:config:import', names: ['Import', '导入', 'Importar', 'インポート'] },
+        { code: 'gateway:config:export', names: ['Export', '导出', 'Exportar', 'エクスポート'] },
+        { code: 'gateway:config:beta', names: ['Beta publish', '灰度发布', 'Publicación beta', 'ベータ公開'] },
+      ])),
     leaf('gatewayService', ['Services', '服务管理', 'Servicios', 'サービス管理'], 'gateway/service', 'gateway:service', 'CloudOutlined',
       crud('gateway:service', [{ code: 'gateway:service:instance', names: ['Online / offline', '上线/下线', 'En línea / fuera de línea', 'オンライン/オフライン'] }])),
     leaf('gatewayRoute', ['Gateway routes', '网关路由', 'Rutas del gateway', 'ゲートウェイルート'], 'gateway/route', 'gateway:route', 'ForkOutlined',

@@ -29,7 +29,7 @@ const CSV_HEADERS: Record<string, string[]> = {
 
 export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const svc = auditService(deps.db, deps.sessions);
-  // online users are organ-owned through their accounts: the roles' data scope applies
+  // online users and the operation and login logs are organ-owned through their accounts: the roles' data scope applies
   const scopeOf = (req: FastifyRequest) => dataScopeOf(deps.db, authOf(req).accountId, authOf(req).authorities);
   const { db } = deps;
   const now = () => clockOf(db)();
@@ -62,20 +62,20 @@ export const auditRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   });
 
   app.get('/api/audit/operation-logs', { config: { authority: 'audit:operationLog' }, schema: { tags, querystring: operationLogQuerySchema } },
-    async (req) => ok(await svc.operationLogList(req.query)));
+    async (req) => ok(await svc.operationLogList(req.query, await scopeOf(req))));
   app.get('/api/audit/operation-logs/modules', { config: { authority: 'audit:operationLog' }, schema: { tags } },
     async () => ok(await svc.modules()));
   app.get('/api/audit/operation-logs/export', { config: { authority: 'audit:operationLog:export' }, schema: { tags, querystring: operationLogQuerySchema } },
     async (req, reply) => {
-      const csv = await svc.operationLogCsv(req.query, CSV_HEADERS[langOf(req)]);
+      const csv = await svc.operationLogCsv(req.query, CSV_HEADERS[langOf(req)], await scopeOf(req));
       const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
       return reply.header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="operation-log-${stamp}.csv"`).send(csv);
     });
   app.get('/api/audit/operation-logs/:id', {
     config: { authority: 'audit:operationLog' }, schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) },
-  }, async (req) => ok(await svc.operationLog(req.params.id)));
+  }, async (req) => ok(await svc.operationLog(req.params.id, await scopeOf(req))));
 
-  app.get('/api/audit/login-logs', { config: { authority: 'audit:loginLog' }, schema: { tags, querystring: loginLogQuerySchema } },
-    async (req) => ok(await svc.loginLogList(req.query)));
+  app.get('/api/audit/login-logs', { config: { authority: 'audit:loginLog', listCache: { tables: ['login_logs'] } }, schema: { tags, querystring: loginLogQuerySchema } },
+    async (req) => ok(await svc.loginLogList(req.query, await scopeOf(req))));
 };

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { offsetOf, orderBy } from '../../platform/paging';
 import type { SessionStore } from '../../platform/auth/sessions';
-import { accountScopeWhere, type DataScopeOf } from '../security/dataScope';
+import { accountIdInScope, accountScopeWhere, userIdInScope, type DataScopeOf } from '../security/dataScope';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -55,8 +55,10 @@ export function auditService(db: Db, store: SessionStore) {
     return live.length;
   }
 
-  function opWhere(q: Omit<OpQuery, 'page' | 'limit' | 'sort' | 'order'>): SQL | undefined {
+  // the operation and login logs are organ-owned through their accounts: `scope` limits them (null: all)
+  function opWhere(q: Omit<OpQuery, 'page' | 'limit' | 'sort' | 'order'>, scope: DataScopeOf | null): SQL | undefined {
     return and(
+      accountIdInScope(scope, operationLogs.accountId),
       q.userId ? ilike(operationLogs.userId, like(q.userId)) : undefined,
       q.module ? eq(operationLogs.module, q.module) : undefined,
       q.operation ? ilike(operationLogs.operation, like(q.operation)) : undefined,
@@ -67,8 +69,8 @@ export function auditService(db: Db, store: SessionStore) {
   }
   const opSort = { createdAt: operationLogs.createdAt, userId: operationLogs.userId, module: operationLogs.module, operation: operationLogs.operation, result: operationLogs.result, status: operationLogs.status, durationMs: operationLogs.durationMs };
 
-  async function operationLogList(q: OpQuery) {
-    const where = opWhere(q);
+  async function operationLogList(q: OpQuery, scope: DataScopeOf | null = null) {
+    const where = opWhere(q, scope);
     const [records, [{ n }]] = await Promise.all([
       db.select({
         id: operationLogs.id, userId: operationLogs.userId, module: operationLogs.module, operation: operationLogs.operation, target: operationLogs.target,
@@ -80,8 +82,8 @@ export function auditService(db: Db, store: SessionStore) {
     return { total: n, records };
   }
 
-  async function operationLog(id: number) {
-    const [row] = await db.select().from(operationLogs).where(eq(operationLogs.id, id));
+  async function operationLog(id: number, scope: DataScopeOf | null = null) {
+    const [row] = await db.select().from(operationLogs).where(and(eq(operationLogs.id, id), accountIdInScope(scope, operationLogs.accountId)));
     if (!row) throw notFound();
     return { ...row, ...describeAgent(row.userAgent) };
   }
@@ -89,8 +91,8 @@ export function auditService(db: Db, store: SessionStore) {
   const modules = async () => (await db.selectDistinct({ m: operationLogs.module }).from(operationLogs).orderBy(operationLogs.module)).map((r) => r.m);
 
   /** The filtered rows as CSV, UTF-8 with a BOM so that Excel reads Chinese correctly; at most `max` rows. */
-  async function operationLogCsv(q: OpQuery, headers: string[], max = 50_000) {
-    const rows = await db.select().from(operationLogs).where(opWhere(q)).orderBy(...orderBy(q, opSort, desc(operationLogs.id))).limit(max);
+  async function operationLogCsv(q: OpQuery, headers: string[], scope: DataScopeOf | null = null, max = 50_000) {
+    const rows = await db.select().from(operationLogs).where(opWhere(q, scope)).orderBy(...orderBy(q, opSort, desc(operationLogs.id))).limit(max);
     const body = stringify(rows.map((r) => [
       r.id, r.createdAt.toISOString(), r.userId ?? '', r.module, r.operation, r.target ?? '', r.method, r.path, r.ip ?? '',
       r.result, r.status, r.durationMs, r.params === null ? '' : JSON.stringify(r.params),
@@ -98,8 +100,9 @@ export function auditService(db: Db, store: SessionStore) {
     return '\uFEFF' + body;
   }
 
-  async function loginLogList(q: z.infer<typeof loginLogQuerySchema>) {
+  async function loginLogList(q: z.infer<typeof loginLogQuerySchema>, scope: DataScopeOf | null = null) {
     const where = and(
+      userIdInScope(scope, loginLogs.userId),
       q.userId ? ilike(loginLogs.userId, like(q.userId)) : undefined,
       q.ip ? ilike(loginLogs.ip, like(q.ip)) : undefined,
       q.outcome ? eq(loginLogs.outcome, q.outcome) : undefined,

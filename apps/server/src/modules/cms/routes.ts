@@ -72,7 +72,7 @@ export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
   app.post('/api/cms/articles/:id/versions/:versionId/restore', {
     config: { authority: 'cms:article:edit' },
     schema: { tags, params: idParam.extend({ versionId: z.coerce.number().int().positive() }) },
-  }, async (req) => ok(await svc.articles.restore(req.params.id, req.params.versionId, user(req))));
+  }, async (req) => ok(await svc.articles.restore(req.params.id, req.params.versionId, user(req), langOf(req))));
   // a short-lived token that lets the site show this article whatever its state (and its pending
   // edits): it reveals unpublished content, so it takes the edit authority, not the read one
   app.post('/api/cms/articles/:id/preview', { config: { authority: 'cms:article:edit' }, schema: { tags, params: idParam } },
@@ -134,8 +134,8 @@ export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
   // the whole visible column tree under the header (sub-menus, sub-column lists), in one answer
   app.get('/api/site/columns', { config: { authority: PUBLIC }, schema: { tags: siteTags, querystring: siteLangQuerySchema } },
     (req, reply) => cache.answer(req, reply, async () => ok(await svc.columns.publicTree(req.query.lang))));
-  app.get('/api/site/settings', { config: { authority: PUBLIC }, schema: { tags: siteTags } },
-    (req, reply) => cache.answer(req, reply, async () => ok(await svc.settings.get())));
+  app.get('/api/site/settings', { config: { authority: PUBLIC }, schema: { tags: siteTags, querystring: siteLangQuerySchema } },
+    (req, reply) => cache.answer(req, reply, async () => ok(await svc.settings.shown(req.query.lang))));
   app.get('/api/site/articles', { config: { authority: PUBLIC }, schema: { tags: siteTags, querystring: siteArticleQuerySchema } },
     (req, reply) => cache.answer(req, reply, async () => ok(await svc.site.list(req.query))));
   app.get('/api/site/articles/:id', {
@@ -156,8 +156,8 @@ export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
     reply.header('cache-control', 'no-store');
     return ok(page);
   });
-  app.get('/api/site/products/categories', { config: { authority: PUBLIC }, schema: { tags: siteTags } },
-    (req, reply) => cache.answer(req, reply, async () => ok(await svc.site.productCategories())));
+  app.get('/api/site/products/categories', { config: { authority: PUBLIC }, schema: { tags: siteTags, querystring: siteLangQuerySchema } },
+    (req, reply) => cache.answer(req, reply, async () => ok(await svc.site.productCategories(req.query.lang))));
 
   // media: public only while live content shows them; `k` (the medium's access key) opens any one
   // for the console and preview links, and such answers are never cached publicly

@@ -179,7 +179,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
   }
 
   async function common(lang: SiteLang) {
-    const [settings, columns] = await Promise.all([svc.settings.get(), svc.columns.publicTree(lang)]);
+    const [settings, columns] = await Promise.all([svc.settings.shown(lang), svc.columns.publicTree(lang)]);
     return { settings, columns };
   }
   /** canonical and alternates of a page at `path` (without language prefix); `english` false: the English page shows the Chinese text */

@@ -6,6 +6,7 @@ import {
   type CmsArticle, type CmsArticleRow, type CmsColumn, type CmsColumnNode, type CmsMedia, type ColumnInput,
   type Page, type PageQuery, type PreviewAnswer, type ProductCategory, type PublishInput, type SiteArticleDetail,
   type SiteArticleQuery, type SiteArticleSummary, type SiteColumn, type SiteImage, type SiteSettings, type BidFields, type SiteLang,
+  siteSettingsSchema, type ArticleTranslationInput, type Lang,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { cmsArticles, cmsArticleVersions, cmsColumns, cmsMedia, cmsSettings } from '../../db/schema/index';
@@ -14,7 +15,7 @@ import { offsetOf, orderBy } from '../../platform/paging';
 import { mediaIdsIn, sanitizeBody } from './sanitize';
 import { deleteStoredImage, mediaUrl, pickVariant, siteImage, storeImage, variantKey, withMediaKeys, withoutMediaKeys } from './media';
 import type { MediaStorage } from './storage';
-import { columnIn, overlay, translationService } from './translations';
+import { columnIn, overlay, settingsIn, translationService, withCategoryLabel } from './translations';
 
 type ArticleRow = typeof cmsArticles.$inferSelect;
 type MediaRow = typeof cmsMedia.$inferSelect;
@@ -68,11 +69,15 @@ export function cmsService(db: Db, storage: MediaStorage) {
     return out;
   }
 
-  /** live content (published, in its window) showing a medium: only such media are public */
-  const liveUse = (id: number) => sql`select 1 from ${cmsArticles} where ${liveSql} and (${cmsArticles.coverId} = ${id}
+  /** live content (published, in its window) showing a medium, in any language: only such media are public */
+  const liveUse = (id: number) => {
+    const inBody = sql`('/api/site/media/' || ${id}::int || '([^0-9]|$)')`;
+    return sql`select 1 from ${cmsArticles} where ${liveSql} and (${cmsArticles.coverId} = ${id}
           or ${cmsArticles.fields} -> 'images' @> to_jsonb(array[${id}::int])
           or ${cmsArticles.fields} -> 'attachments' @> jsonb_build_array(jsonb_build_object('mediaId', ${id}::int))
-          or ${cmsArticles.body} ~ ('/api/site/media/' || ${id}::int || '([^0-9]|$)'))`;
+          or ${cmsArticles.body} ~ ${inBody}
+          or exists (select 1 from cms_translations t where t.article_id = cms_articles.id and t.content ->> 'body' ~ ${inBody}))`;
+  };
 
   const toMedia = (m: MediaRow, usedBy = 0): CmsMedia => {
     const img = siteImage(m, undefined, m.accessKey);
@@ -284,7 +289,12 @@ export function cmsService(db: Db, storage: MediaStorage) {
     async get(): Promise<SiteSettings> {
       const [row] = await db.select().from(cmsSettings).where(eq(cmsSettings.id, SETTINGS_ID));
       if (!row) throw notFound();
-      return row.value;
+      // settings saved before the English ones existed read as having none
+      return { ...row.value, en: siteSettingsSchema.shape.en.parse(row.value.en ?? {}) };
+    },
+    /** what visitors read in `lang`: the English texts over the Chinese ones where written */
+    async shown(lang: SiteLang): Promise<SiteSettings> {
+      return settingsIn(await settings.get(), lang);
     },
     async update(value: SiteSettings, user: string) {
       const [col] = await db.select({ id: cmsColumns.id }).from(cmsColumns).where(eq(cmsColumns.id, value.biddingColumnId));
@@ -477,20 +487,24 @@ export function cmsService(db: Db, storage: MediaStorage) {
       await load(id);
       const rows = await db.select({
         id: cmsArticleVersions.id, articleId: cmsArticleVersions.articleId, version: cmsArticleVersions.version, title: cmsArticleVersions.title,
-        status: cmsArticleVersions.status, action: cmsArticleVersions.action, createdBy: cmsArticleVersions.createdBy, createdAt: cmsArticleVersions.createdAt,
-      }).from(cmsArticleVersions).where(eq(cmsArticleVersions.articleId, id)).orderBy(desc(cmsArticleVersions.version), desc(cmsArticleVersions.id));
+        status: cmsArticleVersions.status, action: cmsArticleVersions.action, lang: cmsArticleVersions.lang, createdBy: cmsArticleVersions.createdBy, createdAt: cmsArticleVersions.createdAt,
+      }).from(cmsArticleVersions).where(eq(cmsArticleVersions.articleId, id)).orderBy(desc(cmsArticleVersions.id));
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
     async version(id: number, versionId: number): Promise<ArticleVersionDetail> {
       const [r] = await db.select().from(cmsArticleVersions).where(and(eq(cmsArticleVersions.articleId, id), eq(cmsArticleVersions.id, versionId)));
       if (!r) throw notFound();
-      return { id: r.id, articleId: r.articleId, version: r.version, title: r.title, status: r.status, action: r.action, createdBy: r.createdBy, createdAt: r.createdAt.toISOString(), snapshot: r.snapshot };
+      return { id: r.id, articleId: r.articleId, version: r.version, title: r.title, status: r.status, action: r.action, lang: r.lang, createdBy: r.createdBy, createdAt: r.createdAt.toISOString(), snapshot: r.snapshot };
     },
-    /** puts the content of an earlier version back (the publication state stays as it is) */
-    async restore(id: number, versionId: number, user: string) {
+    /** puts the content of an earlier version back, in the version's language (the publication state stays as it is) */
+    async restore(id: number, versionId: number, user: string, messagesIn: Lang = 'zh') {
       const v = await articles.version(id, versionId);
+      if (v.lang !== 'zh') {
+        await translations.save(id, v.lang, v.snapshot as ArticleTranslationInput, user, messagesIn, 'restore');
+        return (await decorate([await load(id)]))[0];
+      }
       const cur = await load(id);
-      const values = await prepare(v.snapshot, id);
+      const values = await prepare(v.snapshot as ArticleInput, id);
       return (await decorate([await saveContent(cur, values, 'restore', user)]))[0];
     },
     async preview(id: number): Promise<PreviewAnswer> {
@@ -508,16 +522,18 @@ export function cmsService(db: Db, storage: MediaStorage) {
 
   // ───────────────────────── the public site ─────────────────────────
   async function toSummaries(rows: ArticleRow[], lang: SiteLang = 'zh', preview = false): Promise<SiteArticleSummary[]> {
-    const [covers, texts] = await Promise.all([mediaById(rows.map((r) => r.coverId ?? 0)), translations.shown(rows.map((r) => r.id), lang, preview)]);
+    const [covers, texts, names] = await Promise.all([mediaById(rows.map((r) => r.coverId ?? 0)), translations.shown(rows.map((r) => r.id), lang, preview), categoryNames(lang)]);
     return rows.map((a) => {
       const cover = a.coverId ? covers.get(a.coverId) : undefined;
       const summary: SiteArticleSummary = {
         id: a.id, kind: a.kind, title: a.title, summary: a.summary, cover: cover ? siteImage(cover) : null,
         publishedAt: (a.publishAt ?? a.publishedAt ?? a.createdAt).toISOString(), columnId: a.columnId, fields: publicFields(a),
       };
-      return lang === 'zh' ? summary : overlay(summary, texts.get(a.id));
+      return lang === 'zh' ? summary : withCategoryLabel(overlay(summary, texts.get(a.id)), names);
     });
   }
+  /** the English names of the content categories (none in Chinese: the stored name is the Chinese one) */
+  const categoryNames = async (lang: SiteLang) => (lang === 'zh' ? {} : (await settings.get()).en.categories);
   function publicFields(a: ArticleRow): ArticleFields {
     if (a.kind !== 'bid') return a.fields;
     const f = a.fields as BidFields;
@@ -532,7 +548,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
     const [summary] = await toSummaries([row]);
     const text = lang === 'zh' ? undefined : (await translations.shown([row.id], lang, preview)).get(row.id);
     const imageIds = row.kind === 'product' ? (row.fields as { images?: number[] }).images ?? [] : [];
-    const imgs = await mediaById([...imageIds, row.coverId ?? 0, ...(preview ? mediaIdsIn(row.body) : [])]);
+    const imgs = await mediaById([...imageIds, row.coverId ?? 0, ...(preview ? [...mediaIdsIn(row.body), ...mediaIdsIn(text?.body ?? '')] : [])]);
     const key = (m: MediaRow) => (preview ? m.accessKey : undefined);
     const images: SiteImage[] = imageIds.map((i) => imgs.get(i)).filter((m): m is MediaRow => !!m).map((m) => siteImage(m, undefined, key(m)));
     const cover = row.coverId ? imgs.get(row.coverId) : undefined;
@@ -566,7 +582,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
       ...summary, body: sanitizeBody(row.body),
       seoTitle: row.seoTitle, seoDescription: row.seoDescription, images, prev, next, ...(preview ? { preview: true } : {}),
     };
-    const shown = lang === 'zh' ? out : overlay(out, text);
+    const shown = lang === 'zh' ? out : withCategoryLabel(overlay(out, text), await categoryNames(lang));
     if (preview) shown.body = withMediaKeys(shown.body, (id) => imgs.get(id)?.accessKey);
     return shown;
   }
@@ -623,12 +639,13 @@ export function cmsService(db: Db, storage: MediaStorage) {
       return rows.filter((r) => r.kind !== 'page' || ['overview', 'strategy', 'history', 'party', 'culture'].includes(r.slug ?? ''))
         .map((r) => ({ kind: r.kind, id: r.id, slug: r.slug, updatedAt: r.updatedAt.toISOString(), english: !!r.english }));
     },
-    async productCategories(): Promise<ProductCategory[]> {
+    async productCategories(lang: SiteLang = 'zh'): Promise<ProductCategory[]> {
+      const names = await categoryNames(lang);
       const res = await db.execute<{ name: string; n: number; s: number }>(sql`
         select ${cmsArticles.fields} ->> 'category' as name, count(*)::int as n, min(${cmsArticles.seq}) as s from ${cmsArticles}
          where ${cmsArticles.kind} = 'product' and ${liveSql} and coalesce(${cmsArticles.fields} ->> 'category', '') <> ''
          group by 1 order by 3, 1`);
-      return res.rows.map((r) => ({ name: r.name, count: Number(r.n) }));
+      return res.rows.map((r) => ({ name: r.name, label: names[r.name] || r.name, count: Number(r.n) }));
     },
   };
 

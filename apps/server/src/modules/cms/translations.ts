@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   formatIssue, translationFieldsSchemas,
-  type ArticleTranslation, type ArticleTranslationInput, type Lang, type SiteArticleDetail, type SiteArticleSummary, type SiteColumn, type SiteLang, type TranslationLang,
+  type ArticleTranslation, type ArticleTranslationInput, type ArticleVersion, type Lang, type SiteArticleDetail, type SiteArticleSummary, type SiteColumn, type SiteLang, type SiteSettings, type TranslationLang,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
-import { cmsArticles, cmsTranslations } from '../../db/schema/index';
+import { cmsArticles, cmsArticleVersions, cmsTranslations } from '../../db/schema/index';
 import { badRequest, notFound } from '../../platform/errors';
 import { sanitizeBody } from './sanitize';
 import { withoutMediaKeys } from './media';
@@ -33,6 +33,17 @@ export const columnIn = (lang: SiteLang) => (c: SiteColumn & { labels?: { en?: s
   id: c.id, label: (lang !== 'zh' && c.labels?.[lang]) || c.label, path: c.path, parent: c.parent,
 });
 
+/** the settings in the site's language: each English text that was written replaces its Chinese one */
+export function settingsIn(s: SiteSettings, lang: SiteLang): SiteSettings {
+  return lang === 'zh' ? s : { ...s, ...(filled({ companyName: s.en.companyName, address: s.en.address, serviceHours: s.en.serviceHours }) as Partial<SiteSettings>) };
+}
+
+/** the article's category under its name in the site's language, where one was given */
+export function withCategoryLabel<T extends SiteArticleSummary>(a: T, names: Record<string, string>): T {
+  const category = (a.fields as { category?: string }).category;
+  return category && names[category] ? { ...a, categoryLabel: names[category] } : a;
+}
+
 /** English (and later other) translations of articles: saved apart from the Chinese, drafted like it */
 export function translationService(db: Db) {
   const toAnswer = (r: TranslationRow, live: boolean): ArticleTranslation => ({
@@ -58,8 +69,10 @@ export function translationService(db: Db) {
     /**
      * Saves the translation: an article on the site keeps its live translation while the edit waits
      * in `draft` for the next publish; anything else is changed in place. `lang` names the rules broken.
+     * Each save is a version of the translation in the article's history (numbered per language).
      */
-    async save(articleId: number, lang: TranslationLang, input: ArticleTranslationInput, user: string, messagesIn: Lang): Promise<ArticleTranslation> {
+    async save(articleId: number, lang: TranslationLang, input: ArticleTranslationInput, user: string, messagesIn: Lang,
+      action: ArticleVersion['action'] = 'update'): Promise<ArticleTranslation> {
       const a = await article(articleId);
       const parsed = translationFieldsSchemas[a.kind].safeParse(input.fields);
       if (!parsed.success) {
@@ -69,10 +82,18 @@ export function translationService(db: Db) {
       const value: ArticleTranslationInput = { ...input, body: sanitizeBody(withoutMediaKeys(input.body)), fields: parsed.data as Record<string, unknown> };
       const published = a.status === 'published';
       const set = published ? { draft: value } : { content: value, draft: null };
-      const [row] = await db.insert(cmsTranslations).values({ articleId, lang, ...(published ? { content: null } : {}), ...set, updatedBy: user })
-        .onConflictDoUpdate({ target: [cmsTranslations.articleId, cmsTranslations.lang], set: { ...set, updatedBy: user, updatedAt: new Date() } })
-        .returning();
-      return toAnswer(row, published);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(cmsTranslations).values({ articleId, lang, ...(published ? { content: null } : {}), ...set, updatedBy: user })
+          .onConflictDoUpdate({ target: [cmsTranslations.articleId, cmsTranslations.lang], set: { ...set, updatedBy: user, updatedAt: new Date() } })
+          .returning();
+        const [{ n }] = await tx.select({ n: sql<number>`coalesce(max(${cmsArticleVersions.version}), 0)::int` }).from(cmsArticleVersions)
+          .where(and(eq(cmsArticleVersions.articleId, articleId), eq(cmsArticleVersions.lang, lang)));
+        await tx.insert(cmsArticleVersions).values({
+          articleId, lang, version: Number(n) + 1, action: action === 'update' && Number(n) === 0 ? 'create' : action,
+          title: value.title, status: a.status, snapshot: value, createdBy: user,
+        });
+        return toAnswer(row, published);
+      });
     },
     async remove(articleId: number, lang: TranslationLang) {
       await article(articleId);

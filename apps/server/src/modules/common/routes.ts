@@ -109,7 +109,7 @@ export const commonRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (req) => ok(await svc.getDict(req.params.id)));
   // For selects anywhere: a dictionary's items by the dictionary's code.
   app.get('/api/common/dicts/:id/items', { config: { authority: LOGIN }, schema: { tags, params: keyParams } },
-    async (req) => ok(await svc.itemsByCode(req.params.id)));
+    async (req) => ok(await svc.itemsByCode(req.params.id, langOf(req))));
   app.post('/api/common/dicts', { config: { authority: 'common:dict:add' }, schema: { tags, body: dictSchema } },
     async (req) => ok(await svc.saveDict(null, req.body, actorOf(req)), saved(req)));
   app.put('/api/common/dicts/:id', { config: { authority: 'common:dict:edit' }, schema: { tags, params: idParams, body: dictSchema } },

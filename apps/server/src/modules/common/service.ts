@@ -10,6 +10,7 @@ import {
   calendarDays, dictItems, dicts, menuActionResources, menuActions, menuTypes, menus, organs, regions, serialRules,
 } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import { dictItemLabel } from '../../db/seed/common/dictLabels';
 import { offsetOf, orderBy } from '../../platform/paging';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -437,11 +438,12 @@ export function commonService(db: Db) {
   }
 
   /** For selects anywhere: a dictionary's items in order. */
-  async function itemsByCode(code: string) {
+  async function itemsByCode(code: string, lang: Lang = 'zh') {
     const [d] = await db.select({ id: dicts.id }).from(dicts).where(eq(dicts.code, code));
     if (!d) throw notFound();
-    return db.select({ code: dictItems.code, name: dictItems.name, seq: dictItems.seq, color: dictItems.color }).from(dictItems)
+    const items = await db.select({ code: dictItems.code, name: dictItems.name, seq: dictItems.seq, color: dictItems.color }).from(dictItems)
       .where(eq(dictItems.dictId, d.id)).orderBy(asc(dictItems.seq), asc(dictItems.id));
+    return items.map((i) => ({ ...i, name: dictItemLabel(code, i.code, i.name, lang) }));
   }
 
   async function touchDict(dictId: number, actor: CommonActor) {

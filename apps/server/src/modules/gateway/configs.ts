@@ -7,10 +7,11 @@ import {
   DEFAULT_NAMESPACE, type ConfigInput, type NamespaceInput, configQuerySchema, historyQuerySchema, listenSchema,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
-import { gwConfigHistory, gwConfigs, gwNamespaces } from '../../db/schema/index';
+import { gwConfigBetas, gwConfigHistory, gwConfigs, gwNamespaces } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { offsetOf, orderBy } from '../../platform/paging';
 import { like } from './service';
+import { sameIp } from './configBeta';
 
 export const md5Of = (content: string) => createHash('md5').update(content, 'utf8').digest('hex');
 
@@ -31,7 +32,26 @@ export function checkSyntax(type: string, content: string) {
 
 type ConfigRow = typeof gwConfigs.$inferSelect;
 type HistoryRow = typeof gwConfigHistory.$inferSelect;
+
+/** the history row of a change: the content published (insert) or as it was before (update, delete) */
+export const historyValues = (r: ConfigRow | HistoryRow, opType: 'insert' | 'update' | 'delete', operator: string | null) => ({
+  namespaceId: r.namespaceId, dataId: r.dataId, group: r.group, appName: r.appName, tags: r.tags, description: r.description,
+  type: r.type, content: r.content, md5: r.md5, opType, operator,
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type ConfigFilter = Pick<z.infer<typeof configQuerySchema>, 'namespaceId' | 'dataId' | 'group' | 'appName' | 'tags'>;
+/** the configs a list query matches (the list, and the export of "the current query") */
+export function configFilter(q: ConfigFilter) {
+  const conds: (SQL | undefined)[] = [
+    eq(gwConfigs.namespaceId, q.namespaceId),
+    q.dataId ? ilike(gwConfigs.dataId, like(q.dataId)) : undefined,
+    q.group ? ilike(gwConfigs.group, like(q.group)) : undefined,
+    q.appName ? ilike(gwConfigs.appName, like(q.appName)) : undefined,
+    q.tags ? ilike(gwConfigs.tags, like(q.tags)) : undefined,
+  ];
+  return and(...conds);
+}
 
 /**
  * Config centre (Nacos semantics). Every change writes a history row: an insert keeps the content it
@@ -79,10 +99,8 @@ export function configService(db: Db) {
     if (!r) throw notFound();
     return r;
   }
-  const history = (r: ConfigRow | HistoryRow, opType: 'insert' | 'update' | 'delete', operator: string | null) => db.insert(gwConfigHistory).values({
-    namespaceId: r.namespaceId, dataId: r.dataId, group: r.group, appName: r.appName, tags: r.tags, description: r.description,
-    type: r.type, content: r.content, md5: r.md5, opType, operator,
-  });
+  const history = (r: ConfigRow | HistoryRow, opType: 'insert' | 'update' | 'delete', operator: string | null) =>
+    db.insert(gwConfigHistory).values(historyValues(r, opType, operator));
 
   async function create(input: ConfigInput, operator: string | null) {
     await assertNamespace(input.namespaceId);
@@ -118,19 +136,13 @@ export function configService(db: Db) {
   }
 
   async function list(q: z.infer<typeof configQuerySchema>) {
-    const conds: (SQL | undefined)[] = [
-      eq(gwConfigs.namespaceId, q.namespaceId),
-      q.dataId ? ilike(gwConfigs.dataId, like(q.dataId)) : undefined,
-      q.group ? ilike(gwConfigs.group, like(q.group)) : undefined,
-      q.appName ? ilike(gwConfigs.appName, like(q.appName)) : undefined,
-      q.tags ? ilike(gwConfigs.tags, like(q.tags)) : undefined,
-    ];
-    const where = and(...conds);
+    const where = configFilter(q);
     const [records, [{ n }]] = await Promise.all([
       db.select({
         id: gwConfigs.id, namespaceId: gwConfigs.namespaceId, dataId: gwConfigs.dataId, group: gwConfigs.group, appName: gwConfigs.appName,
         tags: gwConfigs.tags, description: gwConfigs.description, type: gwConfigs.type, md5: gwConfigs.md5,
         updatedBy: gwConfigs.updatedBy, updatedAt: gwConfigs.updatedAt,
+        beta: sql<boolean>`exists (select 1 from gw_config_betas b where b.config_id = gw_configs.id)`,
       }).from(gwConfigs).where(where)
         .orderBy(...orderBy(q, { dataId: gwConfigs.dataId, group: gwConfigs.group, appName: gwConfigs.appName, updatedAt: gwConfigs.updatedAt }, asc(gwConfigs.dataId)))
         .limit(q.limit).offset(offsetOf(q)),
@@ -185,16 +197,22 @@ export function configService(db: Db) {
   /**
    * The configs of `req` whose MD5 differs from the one the client holds (a config that does not exist
    * has the MD5 ""). Waits up to `timeoutMs` for a change, checking the database every `pollMs`, so a
-   * change made by any server process reaches the listener.
+   * change made by any server process reaches the listener. A client at one of a beta's IPs (`ip`)
+   * holds the beta's MD5, so starting, changing or stopping the beta is a change for it alone.
    */
-  async function listen(req: z.infer<typeof listenSchema>, opts: { pollMs?: number; aborted?: () => boolean } = {}) {
+  async function listen(req: z.infer<typeof listenSchema>, opts: { pollMs?: number; aborted?: () => boolean; ip?: string } = {}) {
     const deadline = Date.now() + req.timeoutMs;
     const pollMs = opts.pollMs ?? 500;
     for (;;) {
       const keys = req.configs;
-      const rows = await db.select({ namespaceId: gwConfigs.namespaceId, dataId: gwConfigs.dataId, group: gwConfigs.group, md5: gwConfigs.md5 })
-        .from(gwConfigs).where(inArray(gwConfigs.dataId, [...new Set(keys.map((k) => k.dataId))]));
-      const md5 = new Map(rows.map((r) => [`${r.namespaceId}\n${r.dataId}\n${r.group}`, r.md5]));
+      const rows = await db.select({
+        namespaceId: gwConfigs.namespaceId, dataId: gwConfigs.dataId, group: gwConfigs.group, md5: gwConfigs.md5, betaMd5: gwConfigBetas.md5, betaIps: gwConfigBetas.ips,
+      }).from(gwConfigs).leftJoin(gwConfigBetas, eq(gwConfigBetas.configId, gwConfigs.id))
+        .where(inArray(gwConfigs.dataId, [...new Set(keys.map((k) => k.dataId))]));
+      const md5 = new Map(rows.map((r) => [
+        `${r.namespaceId}\n${r.dataId}\n${r.group}`,
+        r.betaMd5 && opts.ip && r.betaIps?.some((b) => sameIp(b, opts.ip!)) ? r.betaMd5 : r.md5,
+      ]));
       const changed = keys
         .filter((k) => (md5.get(`${k.namespaceId}\n${k.dataId}\n${k.group}`) ?? '') !== k.md5)
         .map((k) => ({ namespaceId: k.namespaceId, dataId: k.dataId, group: k.group, md5: md5.get(`${k.namespaceId}\n${k.dataId}\n${k.group}`) ?? '' }));

@@ -15,24 +15,52 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i];
 }
 
+/** One resource's counts of one second, as a gateway worker sends them to the API process. */
+export interface MetricBucket extends Bucket { resource: string }
+
 export class GatewayMetrics {
   private series = new Map<string, Bucket[]>();
 
+  /** counters only: the per-second bucket is created once a second, the rest is increments */
   record(resource: string, kind: MetricKind, latencyMs: number | null, now = Date.now()) {
-    const second = Math.floor(now / 1000);
-    let list = this.series.get(resource);
-    if (!list) { list = []; this.series.set(resource, list); }
-    let b = list[list.length - 1];
-    if (!b || b.second !== second) {
-      b = { second, requests: 0, errors: 0, blocked: 0, broken: 0, latencies: [] };
-      list.push(b);
-      while (list.length && list[0].second < second - KEEP_SECONDS) list.shift();
-    }
+    const b = this.bucket(resource, Math.floor(now / 1000));
     b.requests += 1;
     if (kind === 'error') b.errors += 1;
-    if (kind === 'blocked') b.blocked += 1;
-    if (kind === 'broken') b.broken += 1;
+    else if (kind === 'blocked') b.blocked += 1;
+    else if (kind === 'broken') b.broken += 1;
     if (latencyMs !== null && b.latencies.length < MAX_SAMPLES) b.latencies.push(latencyMs);
+  }
+
+  private bucket(resource: string, second: number): Bucket {
+    let list = this.series.get(resource);
+    if (!list) { list = []; this.series.set(resource, list); }
+    const last = list[list.length - 1];
+    if (last && last.second === second) return last;
+    // a worker's late report may be for a second that is not the newest: keep the list in order
+    let at = list.length;
+    while (at > 0 && list[at - 1].second > second) at -= 1;
+    if (at > 0 && list[at - 1].second === second) return list[at - 1];
+    const b: Bucket = { second, requests: 0, errors: 0, blocked: 0, broken: 0, latencies: [] };
+    list.splice(at, 0, b);
+    while (list.length && list[0].second < list[list.length - 1].second - KEEP_SECONDS) list.shift();
+    return b;
+  }
+
+  /** Everything counted since the last drain, emptied (a gateway worker reports it to the API process). */
+  drain(): MetricBucket[] {
+    const out: MetricBucket[] = [];
+    for (const [resource, list] of this.series) for (const b of list) out.push({ resource, ...b });
+    this.series.clear();
+    return out;
+  }
+
+  /** Adds a worker's drained buckets to these counters. */
+  merge(buckets: MetricBucket[]) {
+    for (const m of buckets) {
+      const b = this.bucket(m.resource, m.second);
+      b.requests += m.requests; b.errors += m.errors; b.blocked += m.blocked; b.broken += m.broken;
+      for (const l of m.latencies) { if (b.latencies.length >= MAX_SAMPLES) break; b.latencies.push(l); }
+    }
   }
 
   /** Totals, latency percentiles and the per-second series of the last `seconds`. */
@@ -55,5 +83,5 @@ export class GatewayMetrics {
   }
 }
 
-/** The counters of the gateway listeners of this process. */
+/** The gateway's counters in this process: its own listener's, or those its gateway workers report. */
 export const gatewayMetrics = new GatewayMetrics();

@@ -1,16 +1,24 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { addressMatches, compileAntPattern, matchAnt, type PredicateDef } from '@bencao/contracts';
 
-/** What a predicate looks at. */
-export interface RequestFacts {
-  method: string;
-  path: string;
+/** What a predicate looks at; the query and host are parsed only when a predicate asks for them. */
+export class RequestFacts {
+  private parsedQuery: URLSearchParams | null = null;
+  private bareHost: string | null = null;
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    /** the query string without '?' */
+    readonly search: string,
+    readonly headers: IncomingHttpHeaders,
+    readonly remoteAddress: string,
+    readonly now: number,
+  ) {}
+  get query(): URLSearchParams { return (this.parsedQuery ??= new URLSearchParams(this.search)); }
   /** Host header without the port */
-  host: string;
-  headers: IncomingHttpHeaders;
-  query: URLSearchParams;
-  remoteAddress: string;
-  now: number;
+  get host(): string {
+    return (this.bareHost ??= String(this.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, ''));
+  }
 }
 
 /** A compiled predicate: true when it matches; Path writes its URI variables into `vars`. */
@@ -68,6 +76,6 @@ export function compilePredicate(d: PredicateDef): Matcher {
 /** All predicates must match (Spring's AND); the URI variables of the match, or null. */
 export function matchAll(matchers: Matcher[], r: RequestFacts): Record<string, string> | null {
   const vars: Record<string, string> = {};
-  for (const m of matchers) if (!m(r, vars)) return null;
+  for (let i = 0; i < matchers.length; i++) if (!matchers[i](r, vars)) return null;
   return vars;
 }

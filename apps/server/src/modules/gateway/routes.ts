@@ -14,6 +14,8 @@ import { authOf } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
 import { gatewayService } from './service';
 import { configService } from './configs';
+import { configOpsRoutes } from './configsRoutes';
+import { configBetaService } from './configBeta';
 import { registryService } from './registry';
 import { gatewayMetrics } from './metrics';
 import { checkExpression, listAlarmEvents } from './alarms';
@@ -118,6 +120,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     async (req) => ok(await configs.namespaces.remove(req.params.id), msg(req, 'ok.deleted')));
 
   const C = '/api/gateway/configs';
+  await app.register(configOpsRoutes, { deps });
   app.get(C, { config: { authority: 'gateway:config' }, schema: { tags, querystring: configQuerySchema } }, async (req) => ok(await configs.list(req.query)));
   app.get(`${C}/history`, { config: { authority: 'gateway:config' }, schema: { tags, querystring: historyQuerySchema } },
     async (req) => ok(await configs.historyList(req.query)));
@@ -224,7 +227,9 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       const c = await configs.current(req.query.namespaceId, req.query.dataId, req.query.group);
       if (!c) throw notFound();
       await recordSubscriber(db, 'config', configResource(req.query.namespaceId, req.query.group, req.query.dataId), caller(req), req.ip, clock());
-      return reply.header('content-md5', c.md5).header('config-type', c.type).type('text/plain; charset=utf-8').send(c.content);
+      // a client at one of a beta's IPs reads the beta
+      const seen = await configBetaService(db).contentFor(c, req.ip);
+      return reply.header('content-md5', seen.md5).header('config-type', c.type).type('text/plain; charset=utf-8').send(seen.content);
     });
     open.post(`${O}/configs/listen`, {
       config: { authority: appAuthority('config:read') },
@@ -234,7 +239,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       const mine = req.body.configs.filter((k) => coversNamespace(who, k.namespaceId));
       if (!mine.length) assertNamespace(who, req.body.configs[0].namespaceId);
       await recordSubscriber(db, 'config', mine.map((k) => configResource(k.namespaceId, k.group, k.dataId)), who, req.ip, clock());
-      return ok(await configs.listen({ ...req.body, configs: mine }, { aborted: () => req.socket.destroyed }));
+      return ok(await configs.listen({ ...req.body, configs: mine }, { aborted: () => req.socket.destroyed, ip: req.ip }));
     });
   });
 };

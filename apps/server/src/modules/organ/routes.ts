@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
   idsSchema, organChildrenQuerySchema, organCreateSchema, organKeywordQuerySchema, organMoveSchema, organOptionsQuerySchema, organPlaceSchema,
   organRuleQuerySchema, organRuleSchema, organSearchQuerySchema, organTypeSchema, organUpdateSchema, organViewSchema, staffQuerySchema,
@@ -7,7 +8,8 @@ import {
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
-import { LOGIN } from '../../platform/guard';
+import { authOf, LOGIN } from '../../platform/guard';
+import { dataScopeOf } from '../security/dataScope';
 
 const STAFF_READERS = 'organ:organ|security:account';
 import { langOf } from '../../platform/i18n';
@@ -21,6 +23,8 @@ const tags = ['organ'];
 
 export const organRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const svc = organService(deps.db);
+  // staff are organ-owned (by their position's unit): the roles' data scope applies
+  const scopeOf = (req: FastifyRequest) => dataScopeOf(deps.db, authOf(req).accountId, authOf(req).authorities);
   const saved = (lang: Parameters<typeof translate>[0]) => translate(lang, 'ok.saved');
   const deleted = (lang: Parameters<typeof translate>[0]) => translate(lang, 'ok.deleted');
 
@@ -101,15 +105,15 @@ export const organRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   // ---------- staff (positions hold them; accounts link to them) ----------
   // The staff directory holds mobiles and e-mails: organ administrators, and account administrators who link staff to accounts.
   app.get('/api/organ/staff', { config: { authority: STAFF_READERS }, schema: { tags, querystring: staffQuerySchema } },
-    async (req) => ok(await svc.listStaff(req.query)));
+    async (req) => ok(await svc.listStaff(req.query, await scopeOf(req))));
   app.get('/api/organ/staff/:id', { config: { authority: STAFF_READERS }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.getStaff(req.params.id)));
+    async (req) => ok(await svc.getStaff(req.params.id, await scopeOf(req))));
   app.post('/api/organ/staff', { config: { authority: 'organ:organ:add' }, schema: { tags, body: staffSchema } },
-    async (req) => ok(await svc.saveStaff(null, req.body), saved(langOf(req))));
+    async (req) => ok(await svc.saveStaff(null, req.body, await scopeOf(req)), saved(langOf(req))));
   app.put('/api/organ/staff/:id', { config: { authority: 'organ:organ:edit' }, schema: { tags, params: idParams, body: staffSchema } },
-    async (req) => ok(await svc.saveStaff(req.params.id, req.body), saved(langOf(req))));
+    async (req) => ok(await svc.saveStaff(req.params.id, req.body, await scopeOf(req)), saved(langOf(req))));
   app.delete('/api/organ/staff/:id', { config: { authority: 'organ:organ:delete' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.deleteStaff([req.params.id]), deleted(langOf(req))));
+    async (req) => ok(await svc.deleteStaff([req.params.id], await scopeOf(req)), deleted(langOf(req))));
   app.post('/api/organ/staff/delete', { config: { authority: 'organ:organ:delete' }, schema: { tags, body: idsSchema } },
-    async (req) => ok(await svc.deleteStaff(req.body.ids), deleted(langOf(req))));
+    async (req) => ok(await svc.deleteStaff(req.body.ids, await scopeOf(req)), deleted(langOf(req))));
 };

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { accounts, dictItems, dicts, organNodes, organRules, organTypes, organViews, organs, roles, serialRules, staff } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { offsetOf, orderBy } from '../../platform/paging';
+import { positionInScope, staffScopeWhere, type DataScopeOf } from '../security/dataScope';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
@@ -406,8 +407,10 @@ export function organService(db: Db) {
   }
 
   // ---------- staff ----------
-  async function listStaff(q: z.infer<typeof staffQuerySchema>) {
+  // `scope`: the caller's data scope (null: every staff member); outside it a staff member does not exist
+  async function listStaff(q: z.infer<typeof staffQuerySchema>, scope: DataScopeOf | null = null) {
     const where = and(
+      staffScopeWhere(scope),
       q.keyword ? or(ilike(staff.code, like(q.keyword)), ilike(staff.name, like(q.keyword)), ilike(staff.mobile, like(q.keyword)), ilike(staff.email, like(q.keyword))) : undefined,
       q.positionId ? eq(staff.positionId, q.positionId) : undefined,
       q.unassigned === 'true' ? isNull(staff.positionId) : undefined,
@@ -424,8 +427,8 @@ export function organService(db: Db) {
     return { total: n, records };
   }
 
-  async function getStaff(id: number) {
-    const [s] = await db.select().from(staff).where(eq(staff.id, id));
+  async function getStaff(id: number, scope: DataScopeOf | null = null) {
+    const [s] = await db.select().from(staff).where(and(eq(staff.id, id), staffScopeWhere(scope)));
     if (!s) throw notFound();
     return s;
   }
@@ -442,10 +445,11 @@ export function organService(db: Db) {
     return p;
   }
 
-  async function saveStaff(id: number | null, input: StaffInput) {
+  async function saveStaff(id: number | null, input: StaffInput, scope: DataScopeOf | null = null) {
+    if (id !== null) await getStaff(id, scope);
     const [dup] = await db.select({ id: staff.id }).from(staff).where(eq(staff.code, input.code));
     if (dup && dup.id !== id) throw conflict(`"${input.code}"`);
-    if (id !== null) await getStaff(id);
+    if (!(await positionInScope(db, scope, input.positionId))) throw new AppError(403, 'dataScope.positionBeyond');
     if (input.gender !== null) {
       const [item] = await db.select({ code: dictItems.code }).from(dictItems).innerJoin(dicts, eq(dicts.id, dictItems.dictId))
         .where(and(eq(dicts.code, GENDER_DICT), eq(dictItems.code, input.gender)));
@@ -462,8 +466,8 @@ export function organService(db: Db) {
     }
   }
 
-  async function deleteStaff(ids: number[]) {
-    const rows = await db.select().from(staff).where(inArray(staff.id, ids));
+  async function deleteStaff(ids: number[], scope: DataScopeOf | null = null) {
+    const rows = await db.select().from(staff).where(and(inArray(staff.id, ids), staffScopeWhere(scope)));
     if (rows.length !== uniq(ids).length) throw notFound();
     for (const s of rows) {
       const linked = await db.select({ userId: accounts.userId }).from(accounts).where(eq(accounts.staffId, s.id)).limit(10);

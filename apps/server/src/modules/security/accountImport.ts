@@ -2,18 +2,21 @@ import ExcelJS from 'exceljs';
 import { inArray, ne } from 'drizzle-orm';
 import {
   ACCOUNT_IMPORT_MAX_ROWS, accountCreateSchema, formatIssue, translate,
-  type AccountImportError, type AccountImportResult, type Lang, type MessageKey, type MessageParams,
+  type AccountImportError, type Lang, type MessageKey, type MessageParams,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { accountRoles, accounts, roles, staff } from '../../db/schema/index';
-import { AppError, conflict } from '../../platform/errors';
-import { assertPolicy, hashPassword, loadPolicy } from '../../platform/auth/passwords';
+import { AppError } from '../../platform/errors';
+import { assertPolicy, loadPolicy } from '../../platform/auth/passwords';
+import { staffScopeWhere, type DataScopeOf } from './dataScope';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Accounts from an Excel workbook (issue 16): the template's columns in a fixed order (so a template
  * in any language imports), every row checked with the shared account schema, the password policy,
- * duplicates in the file and in the database, staff and role codes and what the operator may give;
- * all rows in one transaction or none, and each error as (row, column, message in the operator's language).
+ * duplicates in the file and in the database, staff and role codes and what the operator may give, and
+ * each error as (row, column, message in the operator's language). The job that runs it: accountImportJob.ts.
  */
 
 const COLUMNS = ['userId', 'userName', 'password', 'status', 'mobile', 'email', 'staffCode', 'roleCodes', 'manageRange', 'maxSessions'] as const;
@@ -61,7 +64,7 @@ export const columnTitle = (lang: Lang, field: string) =>
   TEXT[lang].headers[(field === 'staffId' ? 'staffCode' : field === 'roleIds' ? 'roleCodes' : field === 'confirmPassword' ? 'password' : field) as Column] ?? field;
 
 /** The template: headers, one sample row, a status list on the status column, and a sheet of the values to choose from. */
-export async function accountTemplate(db: Db, lang: Lang, mayGive: (roleIds: number[]) => Promise<boolean>): Promise<Buffer> {
+export async function accountTemplate(db: Db, lang: Lang, mayGive: (roleIds: number[]) => Promise<boolean>, scope: DataScopeOf | null): Promise<Buffer> {
   const T = TEXT[lang];
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(T.sheet);
@@ -69,7 +72,7 @@ export async function accountTemplate(db: Db, lang: Lang, mayGive: (roleIds: num
   ws.getRow(1).font = { bold: true };
   const [roleRows, staffRows] = await Promise.all([
     db.select({ id: roles.id, code: roles.code, name: roles.name }).from(roles).where(ne(roles.isSuper, true)).orderBy(roles.code),
-    db.select({ code: staff.code, name: staff.name }).from(staff).orderBy(staff.code).limit(2000),
+    db.select({ code: staff.code, name: staff.name }).from(staff).where(staffScopeWhere(scope)).orderBy(staff.code).limit(2000),
   ]);
   const giveable = [];
   for (const r of roleRows) if (await mayGive([r.id])) giveable.push(r);
@@ -94,8 +97,10 @@ export async function accountTemplate(db: Db, lang: Lang, mayGive: (roleIds: num
 const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 const cellText = (c: ExcelJS.Cell) => String(c.text ?? '').trim();
 
+export interface SheetRow { row: number; cells: Record<Column, string> }
+
 /** the rows of the first sheet below the header, as text per column (empty rows left out) */
-async function readRows(file: Buffer): Promise<{ row: number; cells: Record<Column, string> }[]> {
+export async function readRows(file: Buffer): Promise<SheetRow[]> {
   if (!isZip(file)) throw new AppError(400, 'accounts.importFile');
   const wb = new ExcelJS.Workbook();
   try {
@@ -105,7 +110,7 @@ async function readRows(file: Buffer): Promise<{ row: number; cells: Record<Colu
   }
   const ws = wb.worksheets[0];
   if (!ws) throw new AppError(400, 'accounts.importFile');
-  const out: { row: number; cells: Record<Column, string> }[] = [];
+  const out: SheetRow[] = [];
   ws.eachRow({ includeEmpty: false }, (row, n) => {
     if (n === 1) return;
     const cells = Object.fromEntries(COLUMNS.map((c, i) => [c, cellText(row.getCell(i + 1))])) as Record<Column, string>;
@@ -131,11 +136,16 @@ export interface ImportDeps {
   lang: Lang;
   /** throws the AppError of the first role the operator may not give */
   assertMayGiveRoles: (roleIds: number[]) => Promise<void>;
+  /** whether the operator's data scope holds the staff member */
+  staffInScope: (staffId: number) => Promise<boolean>;
 }
 
-/** validates every row; imports all of them in one transaction when none has an error */
-export async function importAccounts(file: Buffer, { db, lang, assertMayGiveRoles }: ImportDeps): Promise<AccountImportResult> {
-  const rows = await readRows(file);
+export type AccountInput = ReturnType<typeof accountCreateSchema.parse>;
+export interface ValidRow { row: number; input: AccountInput }
+
+/** validates every row (`onChecked` hears the count now and then); answers the errors, or the rows ready to import */
+export async function checkRows(rows: SheetRow[], { db, lang, assertMayGiveRoles, staffInScope }: ImportDeps,
+  onChecked: (n: number) => Promise<void> = async () => undefined): Promise<{ errors: AccountImportError[]; valid: ValidRow[] }> {
   const errors: AccountImportError[] = [];
   const fail = (row: number, field: string, key: MessageKey, params?: MessageParams) =>
     errors.push({ row, field: columnTitle(lang, field), message: translate(lang, key, params) });
@@ -157,13 +167,15 @@ export async function importAccounts(file: Buffer, { db, lang, assertMayGiveRole
   const mayGive = new Map<number, string | null>();
   const statusValues = Object.values(TEXT[lang].status).join(lang === 'zh' || lang === 'ja' ? '、' : ', ');
 
-  const valid: { row: number; input: ReturnType<typeof accountCreateSchema.parse> }[] = [];
-  for (const { row, cells } of rows) {
+  const valid: ValidRow[] = [];
+  for (const [i, { row, cells }] of rows.entries()) {
+    if (i > 0 && i % 200 === 0) await onChecked(i);
     const before = errors.length;
     const status = statusOf(cells.status);
     if (status === null) fail(row, 'status', 'accounts.importStatus', { values: statusValues });
     const staffId = cells.staffCode ? staffIds.get(cells.staffCode) : null;
     if (staffId === undefined) fail(row, 'staffCode', 'accounts.importUnknownStaff', { code: cells.staffCode });
+    else if (staffId !== null && !(await staffInScope(staffId))) fail(row, 'staffCode', 'dataScope.staffBeyond');
     const ids: number[] = [];
     for (const code of splitCodes(cells.roleCodes)) {
       const id = roleIds.get(code);
@@ -205,33 +217,19 @@ export async function importAccounts(file: Buffer, { db, lang, assertMayGiveRole
     }
     if (errors.length === before && parsed.success) valid.push({ row, input: parsed.data });
   }
-  if (errors.length) return { imported: 0, errors };
-
-  // argon2 in the thread pool: a few at a time, before the transaction
-  const hashes: string[] = [];
-  for (let i = 0; i < valid.length; i += 8) hashes.push(...await Promise.all(valid.slice(i, i + 8).map((v) => hashPassword(v.input.password))));
-  try {
-    await insertAll(db, valid, hashes);
-  } catch (e) {
-    // another request created one of these accounts since the check: nothing of this file stays
-    const err = e as { code?: string; cause?: { code?: string } };
-    if (err.code === '23505' || err.cause?.code === '23505') throw conflict(columnTitle(lang, 'userId'));
-    throw e;
-  }
-  return { imported: valid.length, errors: [] };
+  return { errors, valid };
 }
 
-async function insertAll(db: Db, valid: { input: ReturnType<typeof accountCreateSchema.parse> }[], hashes: string[]) {
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < valid.length; i += 500) {
-      const chunk = valid.slice(i, i + 500);
-      const inserted = await tx.insert(accounts).values(chunk.map(({ input }, j) => {
-        const { password: _p, confirmPassword: _c, roleIds: _r, groupIds: _g, ...fields } = input;
-        return { ...fields, passwordHash: hashes[i + j], lockedUntil: null };
-      })).returning({ id: accounts.id, userId: accounts.userId });
-      const idOf = new Map(inserted.map((a) => [a.userId, a.id]));
-      const pairs = chunk.flatMap(({ input }) => [...new Set(input.roleIds)].map((roleId) => ({ accountId: idOf.get(input.userId)!, roleId })));
-      if (pairs.length) await tx.insert(accountRoles).values(pairs);
-    }
-  });
+/** the import: every account with its roles, inside the caller's transaction (a unique violation undoes all of it) */
+export async function insertAll(tx: Tx, valid: { input: Omit<AccountInput, 'password' | 'confirmPassword'> }[], hashes: string[]) {
+  for (let i = 0; i < valid.length; i += 500) {
+    const chunk = valid.slice(i, i + 500);
+    const inserted = await tx.insert(accounts).values(chunk.map(({ input }, j) => {
+      const { roleIds: _r, groupIds: _g, ...fields } = input;
+      return { ...fields, passwordHash: hashes[i + j], lockedUntil: null };
+    })).returning({ id: accounts.id, userId: accounts.userId });
+    const idOf = new Map(inserted.map((a) => [a.userId, a.id]));
+    const pairs = chunk.flatMap(({ input }) => [...new Set(input.roleIds)].map((roleId) => ({ accountId: idOf.get(input.userId)!, roleId })));
+    if (pairs.length) await tx.insert(accountRoles).values(pairs);
+  }
 }

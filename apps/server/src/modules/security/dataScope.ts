@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ALL } from '../../platform/auth/authorities';
 
@@ -63,6 +63,45 @@ export function accountScopeWhere(scope: DataScopeOf | null): SQL | undefined {
   if (!scope) return undefined;
   if (!scope.units.length) return sql`accounts.id = ${scope.self}`;
   return sql`(accounts.id = ${scope.self} or ${unitOfStaff(sql`accounts.staff_id`)} in (${sql.join(scope.units.map((u) => sql`${u}`), sql`, `)}))`;
+}
+
+/** `accountId` (a column of account ids) is an account within the scope (undefined: no limit) */
+export function accountIdInScope(scope: DataScopeOf | null, accountId: SQL | AnyColumn): SQL | undefined {
+  if (!scope) return undefined;
+  return sql`${accountId} in (select accounts.id from accounts where ${accountScopeWhere(scope)})`;
+}
+
+/** `userId` (a column of user ids, e.g. a log's) names an account within the scope (undefined: no limit) */
+export function userIdInScope(scope: DataScopeOf | null, userId: SQL | AnyColumn): SQL | undefined {
+  if (!scope) return undefined;
+  return sql`${userId} in (select accounts.user_id from accounts where ${accountScopeWhere(scope)})`;
+}
+
+/** the condition on `staff` rows: staff on positions of the scope's units, and the caller's own staff member */
+export function staffScopeWhere(scope: DataScopeOf | null): SQL | undefined {
+  if (!scope) return undefined;
+  const mine = sql`staff.id = (select a.staff_id from accounts a where a.id = ${scope.self})`;
+  if (!scope.units.length) return mine;
+  return sql`(${mine} or ${unitOfStaff(sql`staff.id`)} in (${sql.join(scope.units.map((u) => sql`${u}`), sql`, `)}))`;
+}
+
+/** whether the staff member `staffId` is within the scope (an account linked to it stays inside the scope) */
+export async function staffInScope(db: Db, scope: DataScopeOf | null, staffId: number): Promise<boolean> {
+  if (!scope) return true;
+  const res = await db.execute(sql`select 1 from staff where staff.id = ${staffId} and ${staffScopeWhere(scope)}`);
+  return res.rows.length > 0;
+}
+
+/** whether staff placed on `positionId` would be within the scope (a limited scope places staff only inside it) */
+export async function positionInScope(db: Db, scope: DataScopeOf | null, positionId: number | null): Promise<boolean> {
+  if (!scope) return true;
+  if (positionId === null || !scope.units.length) return false;
+  const [{ unit }] = (await db.execute<{ unit: number | null }>(sql`
+    select (select case when t.holds_staff then n.parent_id else o.id end
+              from organs o join organ_types t on t.code = o.type_code
+              left join organ_nodes n on n.organ_id = o.id and n.view_id = ${adminView}
+             where o.id = ${positionId}) as unit`)).rows;
+  return unit !== null && unit !== undefined && scope.units.includes(Number(unit));
 }
 
 /** The organs of the administrative view without positions, for the accounts screen's tree (parents first). */

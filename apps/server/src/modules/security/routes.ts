@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
-  ACCOUNT_IMPORT_MAX_BYTES, accountBatchResetSchema, accountBatchSchema, accountCreateSchema, accountQuerySchema, accountUpdateSchema, appSchema, assignSchema, batchRoleToAccountsSchema,
+  accountBatchResetSchema, accountBatchSchema, accountCreateSchema, accountQuerySchema, accountUpdateSchema, appSchema, assignSchema, batchRoleToAccountsSchema,
   batchRolesToAccountSchema, functionSchema, grantsSchema, idsSchema, keywordQuerySchema, moduleSchema, operationSchema,
   passwordPolicySchema, resetPasswordSchema, roleGroupSchema, roleQuerySchema, roleSchema, translate, urlSchema, type TreeLevel,
 } from '@bencao/contracts';
@@ -13,7 +13,7 @@ import { authOf } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
 import { securityService, type Actor } from './service';
 import { exportSql, importRows, parseImportSql, readZip, zipSql } from './importExport';
-import { accountTemplate, importAccounts } from './accountImport';
+import { accountImportRoutes } from './accountImportRoutes';
 import { accountOrganTree } from './dataScope';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -41,7 +41,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get('/api/security/tree', {
     config: { authority: 'security:function' },
     schema: { tags, querystring: z.object({ keyword: z.string().trim().max(100).optional() }) },
-  }, async (req) => ok(await svc.tree.tree(req.query.keyword)));
+  }, async (req) => ok(await svc.tree.tree(req.query.keyword, langOf(req))));
 
   for (const { segment, level, schema } of TREE_ROUTES) {
     const base = `/api/security/tree/${segment}`;
@@ -90,7 +90,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post('/api/security/roles/delete', { config: { authority: 'security:role:delete' }, schema: { tags, body: idsSchema } },
     async (req) => ok(await svc.deleteRoles(req.body.ids), translate(langOf(req), 'ok.deleted')));
   app.get('/api/security/roles/:id/grants', { config: { authority: 'security:role' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.grantTree(req.params.id)));
+    async (req) => ok(await svc.grantTree(req.params.id, langOf(req))));
   app.put('/api/security/roles/:id/grants', { config: { authority: 'security:role:grant' }, schema: { tags, params: idParams, body: grantsSchema } },
     async (req) => ok(await svc.setGrants(actorOf(req), req.params.id, req.body.authorities), translate(langOf(req), 'ok.saved')));
   app.get('/api/security/roles/:id/accounts', { config: { authority: 'security:role' }, schema: { tags, params: idParams } },
@@ -121,27 +121,8 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post('/api/security/accounts/batch-reset-password', { config: { authority: 'security:account:resetPassword' }, schema: { tags, body: accountBatchResetSchema } },
     async (req) => batchDone(req, await svc.batch(actorOf(req), req.body.ids, 'resetPassword', req.body.password)));
 
-  // import from Excel: the template in the operator's language, then all rows or none
-  app.get('/api/security/accounts/import-template', { config: { authority: 'security:account:import' }, schema: { tags } }, async (req, reply) => {
-    const actor = actorOf(req);
-    const mayGive = (roleIds: number[]) => svc.assertMayGiveRoles(actor, roleIds).then(() => true, () => false);
-    const file = await accountTemplate(db, actor.lang, mayGive);
-    return reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', 'attachment; filename="accounts-template.xlsx"').send(file);
-  });
-  app.post('/api/security/accounts/import', { config: { authority: 'security:account:import' }, schema: { tags } }, async (req) => {
-    const actor = actorOf(req);
-    if (!req.isMultipart()) throw new AppError(400, 'accounts.importFile');
-    const part = await req.file({ limits: { fileSize: ACCOUNT_IMPORT_MAX_BYTES } });
-    if (!part) throw new AppError(400, 'accounts.importFile');
-    let buf: Buffer;
-    try { buf = await part.toBuffer(); } catch { throw new AppError(400, 'accounts.importFile'); }
-    if (part.file.truncated || buf.length > ACCOUNT_IMPORT_MAX_BYTES) throw new AppError(400, 'accounts.importFile');
-    const result = await importAccounts(buf, { db, lang: actor.lang, assertMayGiveRoles: (ids) => svc.assertMayGiveRoles(actor, ids) });
-    return ok(result, result.errors.length
-      ? translate(actor.lang, 'accounts.importFailed', { n: result.errors.length })
-      : translate(actor.lang, 'accounts.importDone', { n: result.imported }));
-  });
+  // import from Excel (a background job)
+  await app.register(accountImportRoutes, { deps });
   app.post('/api/security/accounts', { config: { authority: 'security:account:add' }, schema: { tags, body: accountCreateSchema } },
     async (req) => ok(await svc.createAccount(actorOf(req), req.body), translate(langOf(req), 'ok.saved')));
   app.put('/api/security/accounts/:id', { config: { authority: 'security:account:edit' }, schema: { tags, params: idParams, body: accountUpdateSchema } },
@@ -163,7 +144,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get('/api/security/accounts/:id/authorities', { config: { authority: 'security:account' }, schema: { tags, params: idParams } },
     async (req) => {
       await svc.readAccount(actorOf(req), req.params.id);
-      return ok(await svc.effectiveAuthorities(req.params.id));
+      return ok(await svc.effectiveAuthorities(req.params.id, langOf(req)));
     });
 
   // ---------- role groups ----------

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  AccountBatchResult, AccountCreateInput, AccountUpdateInput, EffectiveAuthority, Lang, PasswordPolicy, RoleGroupInput, RoleInput,
+  AccountBatchResult, AccountCreateInput, AccountUpdateInput, EffectiveAuthority, Lang, PasswordPolicy, RoleGroupInput, RoleInput, TreeLevel,
   accountQuerySchema, keywordQuerySchema, roleQuerySchema,
 } from '@bencao/contracts';
 import { translate } from '@bencao/contracts';
@@ -16,7 +16,8 @@ import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { assertPolicy, hashPassword, loadPolicy } from '../../platform/auth/passwords';
 import type { SessionStore } from '../../platform/auth/sessions';
 import { treeService } from './tree';
-import { accountScopeWhere, dataScopeOf, organSubtree, type DataScopeOf } from './dataScope';
+import { treeNodeName } from './treeNames';
+import { accountScopeWhere, dataScopeOf, organSubtree, staffInScope, type DataScopeOf } from './dataScope';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const uniq = <T>(xs: T[]) => [...new Set(xs)];
@@ -70,6 +71,12 @@ export function securityService(db: Db, store: SessionStore) {
    * Only a holder of `*` acts on an account holding the super role or the administrator flag, and
    * nobody acts on an account outside their data scope (answered as not found: its existence is not told).
    */
+  /** an account is linked only to staff within the actor's scope (else a delegated administrator could move itself, and so its scope, elsewhere) */
+  async function assertStaffInScope(actor: Actor, staffId: number | null | undefined) {
+    if (staffId == null || isSuperActor(actor)) return;
+    if (!(await staffInScope(db, await scopeOf(actor), staffId))) throw new AppError(403, 'dataScope.staffBeyond');
+  }
+
   async function assertMayActOn(actor: Actor, ids: number[]) {
     if (isSuperActor(actor)) return;
     const visible = await visibleIds(actor, ids);
@@ -175,7 +182,8 @@ export function securityService(db: Db, store: SessionStore) {
   }
 
   /** The grant tree: apps → modules → functions → operations; functions and operations are checkable by their code. */
-  async function grantTree(roleId: number) {
+  async function grantTree(roleId: number, lang: Lang = 'zh') {
+    const named = (level: TreeLevel, row: { code: string; name: string }) => treeNodeName(level, row.code, row.name, lang);
     const r = await getRole(roleId);
     const [apps, mods, fns, ops, granted] = await Promise.all([
       db.select().from(authApps).orderBy(asc(authApps.seq), asc(authApps.id)),
@@ -185,12 +193,12 @@ export function securityService(db: Db, store: SessionStore) {
       db.select({ a: roleGrants.authority }).from(roleGrants).where(eq(roleGrants.roleId, roleId)),
     ]);
     const tree = apps.map((a) => ({
-      key: `app-${a.id}`, title: a.name, code: a.code, level: 'app', checkable: false,
+      key: `app-${a.id}`, title: named('app', a), code: a.code, level: 'app', checkable: false,
       children: mods.filter((m) => m.appId === a.id).map((m) => ({
-        key: `module-${m.id}`, title: m.name, code: m.code, level: 'module', checkable: false,
+        key: `module-${m.id}`, title: named('module', m), code: m.code, level: 'module', checkable: false,
         children: fns.filter((f) => f.moduleId === m.id).map((f) => ({
-          key: f.code, title: f.name, code: f.code, level: 'function', checkable: true,
-          children: ops.filter((o) => o.functionId === f.id).map((o) => ({ key: o.code, title: o.name, code: o.code, level: 'operation', checkable: true })),
+          key: f.code, title: named('function', f), code: f.code, level: 'function', checkable: true,
+          children: ops.filter((o) => o.functionId === f.id).map((o) => ({ key: o.code, title: named('operation', o), code: o.code, level: 'operation', checkable: true })),
         })),
       })),
     }));
@@ -302,6 +310,7 @@ export function securityService(db: Db, store: SessionStore) {
     await assertIds(roles, input.roleIds, 'roleIds');
     await assertIds(roleGroups, input.groupIds, 'groupIds');
     await assertMayGiveRoles(actor, input.roleIds, input.groupIds);
+    await assertStaffInScope(actor, input.staffId);
     const { password, confirmPassword: _c, roleIds, groupIds, ...fields } = input;
     const passwordHash = await hashPassword(password);
     const id = await db.transaction(async (tx) => {
@@ -319,6 +328,7 @@ export function securityService(db: Db, store: SessionStore) {
     await assertMayActOn(actor, [id]);
     if (input.isAdmin !== undefined && input.isAdmin !== before.isAdmin && !isSuperActor(actor)) throw new AppError(403, 'security.superGive');
     if (id === actor.accountId && input.status === 'lock') throw new AppError(400, 'security.selfAccount');
+    if (input.staffId !== undefined && input.staffId !== before.staffId) await assertStaffInScope(actor, input.staffId);
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as AccountUpdateInput;
     const ipPolicyEnabled = given.ipPolicyEnabled ?? before.ipPolicyEnabled;
     const ipPolicy = given.ipPolicy !== undefined ? given.ipPolicy : before.ipPolicy;
@@ -420,7 +430,7 @@ export function securityService(db: Db, store: SessionStore) {
   }
 
   /** Every authority the account holds and where each comes from (role, role group's role, administrator flag). */
-  async function effectiveAuthorities(id: number): Promise<{ all: boolean; authorities: EffectiveAuthority[] }> {
+  async function effectiveAuthorities(id: number, lang: Lang = 'zh'): Promise<{ all: boolean; authorities: EffectiveAuthority[] }> {
     const a = await getAccount(id);
     const res = await db.execute<{ authority: string; role_code: string; role_name: string; is_super: boolean; group_code: string | null; group_name: string | null }>(sql`
       with my_roles as (
@@ -440,7 +450,10 @@ export function securityService(db: Db, store: SessionStore) {
       db.select({ code: authFunctions.code, name: authFunctions.name }).from(authFunctions),
       db.select({ code: authOperations.code, name: authOperations.name }).from(authOperations),
     ]);
-    const names = new Map([...fns, ...ops].map((r) => [r.code, r.name]));
+    const names = new Map([
+      ...fns.map((r) => [r.code, treeNodeName('function', r.code, r.name, lang)] as const),
+      ...ops.map((r) => [r.code, treeNodeName('operation', r.code, r.name, lang)] as const),
+    ]);
     const out = new Map<string, EffectiveAuthority>();
     if (a.isAdmin) out.set(ALL, { authority: ALL, name: null, sources: [{ kind: 'admin' }] });
     for (const r of res.rows) {

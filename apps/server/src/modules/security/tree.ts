@@ -2,11 +2,12 @@ import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   appSchema, functionSchema, moduleSchema, operationSchema, urlSchema,
-  type AuthTreeNode, type TreeLevel,
+  type AuthTreeNode, type Lang, type TreeLevel,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { authApps, authFunctions, authModules, authOperations, authUrls, roleGrants } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
+import { treeNodeName } from './treeNames';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Conn = Db | Tx;
@@ -24,16 +25,19 @@ const CHILD: Record<TreeLevel, TreeLevel | null> = { app: 'module', module: 'fun
 
 const bySeq = <T extends { seq?: number; id: number }>(a: T, b: T) => (a.seq ?? 0) - (b.seq ?? 0) || a.id - b.id;
 
-/** The whole tree, apps first; `keyword` keeps the branches whose code or name contains it. */
-export async function loadTree(db: Conn, keyword?: string): Promise<AuthTreeNode[]> {
+/**
+ * The whole tree, apps first; `keyword` keeps the branches whose code or name contains it. With `lang`,
+ * the names the product seeded read in that language (`data` keeps the stored row for editing).
+ */
+export async function loadTree(db: Conn, keyword?: string, lang?: Lang): Promise<AuthTreeNode[]> {
   const [apps, mods, fns, ops, urls] = await Promise.all([
     db.select().from(authApps), db.select().from(authModules), db.select().from(authFunctions),
     db.select().from(authOperations), db.select().from(authUrls),
   ]);
   const node = (level: TreeLevel, row: { id: number; name: string; code?: string }, children?: AuthTreeNode[]): AuthTreeNode =>
-    ({ key: `${level}-${row.id}`, level, id: row.id, code: row.code ?? null, name: row.name, data: row, ...(children ? { children } : {}) });
+    ({ key: `${level}-${row.id}`, level, id: row.id, code: row.code ?? null, name: lang ? treeNodeName(level, row.code, row.name, lang) : row.name, data: row, ...(children ? { children } : {}) });
   const kw = keyword?.toLowerCase();
-  const hit = (n: AuthTreeNode) => !kw || n.name.toLowerCase().includes(kw) || (n.code ?? '').toLowerCase().includes(kw);
+  const hit = (n: AuthTreeNode) => !kw || n.name.toLowerCase().includes(kw) || (n.data as { name: string }).name.toLowerCase().includes(kw) || (n.code ?? '').toLowerCase().includes(kw);
   const keep = (n: AuthTreeNode): AuthTreeNode | null => {
     if (hit(n)) return n;
     const kids = (n.children ?? []).map(keep).filter((c): c is AuthTreeNode => c !== null);
@@ -131,6 +135,6 @@ export function treeService(db: Db) {
     return new Set([...f, ...o].map((r) => r.code));
   }
 
-  return { get, create, update, remove, authorityCodes, tree: (keyword?: string) => loadTree(db, keyword) };
+  return { get, create, update, remove, authorityCodes, tree: (keyword?: string, lang?: Lang) => loadTree(db, keyword, lang) };
 }
 

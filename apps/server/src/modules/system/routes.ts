@@ -11,6 +11,7 @@ import { langOf } from '../../platform/i18n';
 import { offsetOf } from '../../platform/paging';
 import { menusFor, toAltNodes } from './menuService';
 import { hasAuthority } from '../../platform/auth/authorities';
+import { accountIdInScope, dataScopeOf } from '../security/dataScope';
 
 export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
   const { db } = deps;
@@ -93,11 +94,15 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   });
 
   app.get('/api/audit/client-errors', {
-    config: { authority: 'audit:errorLog' },
+    config: { authority: 'audit:errorLog', listCache: { tables: ['client_errors'] } },
     schema: { tags: ['audit'], querystring: pageQuerySchema.extend({ keyword: z.string().max(200).optional() }) },
   }, async (req) => {
     const q = req.query;
-    const where = q.keyword ? sql`${clientErrors.message} ilike ${'%' + q.keyword + '%'} or ${clientErrors.url} ilike ${'%' + q.keyword + '%'}` : undefined;
+    // errors are organ-owned through the account that met them: the roles' data scope applies
+    const where = and(
+      accountIdInScope(await dataScopeOf(db, authOf(req).accountId, authOf(req).authorities), clientErrors.accountId),
+      q.keyword ? sql`(${clientErrors.message} ilike ${'%' + q.keyword + '%'} or ${clientErrors.url} ilike ${'%' + q.keyword + '%'})` : undefined,
+    );
     const [rows, [{ n }]] = await Promise.all([
       db.select().from(clientErrors).where(where).orderBy(desc(clientErrors.createdAt)).limit(q.limit).offset(offsetOf(q)),
       db.select({ n: sql<number>`count(*)::int` }).from(clientErrors).where(where),

@@ -15,6 +15,7 @@ import { workflowAdminRoutes } from './admin/routes';
 import { workflowTaskRoutes } from './tasks/routes';
 import { definitionService, PublishError } from './definitions';
 import { instanceService } from './instances';
+import { dataScopeOf } from '../security/dataScope';
 import { clockOf } from './engine/clock';
 import { registerEngineJobs } from './engine/handlers';
 import { deleteInstance, executionAction, instanceAction, modelOf, type Actor } from './engine/runtime';
@@ -139,30 +140,32 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     });
 
   // ---------- instances (monitor) ----------
+  // instances are organ-owned through their starters: the roles' data scope applies (outside it: 404)
+  const startersOf = (req: FastifyRequest) => dataScopeOf(db, req.auth!.accountId, req.auth!.authorities);
   app.get('/api/workflow/instances', { config: { authority: 'bpm:monitor' }, schema: { tags, querystring: workflowInstanceQuerySchema } },
-    async (req) => ok(await insts.list(req.query, await accessOf(db, req).monitorableKeys())));
+    async (req) => ok(await insts.list(req.query, await accessOf(db, req).monitorableKeys(), await startersOf(req))));
   app.get('/api/workflow/instances/:id', { config: { authority: 'bpm:monitor' }, schema: { tags, params: idParams } },
     async (req) => {
-      const i = await insts.row(req.params.id);
+      const i = await insts.row(req.params.id, await startersOf(req));
       await mustMonitor(req, i.definitionKey, i.definitionName);
       return ok(await insts.detail(req.params.id));
     });
   app.post('/api/workflow/instances/:id/:action', { config: { authority: 'bpm:monitor:operate' }, schema: { tags, params: actionParams } },
     async (req) => {
-      const i = await insts.row(req.params.id);
+      const i = await insts.row(req.params.id, await startersOf(req));
       await mustAdminister(req, i.definitionKey, i.definitionName);
       return ok(await instanceAction(db, req.params.id, req.params.action, actorOf(req), now(), commentOf(req)), saved(req));
     });
   app.delete('/api/workflow/instances/:id', { config: { authority: 'bpm:monitor:operate' }, schema: { tags, params: idParams } },
     async (req) => {
-      const i = await insts.row(req.params.id);
+      const i = await insts.row(req.params.id, await startersOf(req));
       await mustAdminister(req, i.definitionKey, i.definitionName);
       return ok(await deleteInstance(db, req.params.id), translate(langOf(req), 'ok.deleted'));
     });
   app.post('/api/workflow/executions/:id/:action', { config: { authority: 'bpm:monitor:operate' }, schema: { tags, params: actionParams } },
     async (req) => {
       const e = await insts.execution(req.params.id);
-      const i = await insts.row(e.instanceId);
+      const i = await insts.row(e.instanceId, await startersOf(req));
       await mustAdminister(req, i.definitionKey, i.definitionName);
       return ok(await executionAction(db, req.params.id, req.params.action, actorOf(req), now(), commentOf(req)), saved(req));
     });
@@ -170,7 +173,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     async (req) => {
       const j = await insts.jobRow(req.params.id);
       if (j.instanceId) {
-        const i = await insts.row(j.instanceId);
+        const i = await insts.row(j.instanceId, await startersOf(req));
         await mustAdminister(req, i.definitionKey, i.definitionName);
       }
       return ok(await insts.retryJob(req.params.id, now()), saved(req));

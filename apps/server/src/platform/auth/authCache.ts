@@ -21,8 +21,9 @@ export function authCache(db: Db, store: SessionStore, versions: CacheVersionRea
   const sessions = new Map<string, SessionRow>();
   const authorities = new Map<number, Promise<Set<string>>>();
 
-  async function current(): Promise<number> {
-    const v = (await versions.read()).auth;
+  /** `request`: the request being guarded (its counters are read once, see cacheVersions.ts) */
+  async function current(request?: object): Promise<number> {
+    const v = (await versions.read(request)).auth;
     if (v !== version) {
       // a counter is only ever bumped, but a newer read may come back before an older one: keep the newest
       if (v > version) { version = v; sessions.clear(); authorities.clear(); }
@@ -32,8 +33,8 @@ export function authCache(db: Db, store: SessionStore, versions: CacheVersionRea
 
   return {
     /** The session of a bearer token, null when unknown. `fresh` skips the cache (used before ending one). */
-    async session(token: string, fresh = false): Promise<SessionRow | null> {
-      const v = await current();
+    async session(token: string, fresh = false, request?: object): Promise<SessionRow | null> {
+      const v = await current(request);
       const key = hashToken(token);
       const hit = fresh ? undefined : sessions.get(key);
       if (hit && v === version) return hit;
@@ -49,8 +50,8 @@ export function authCache(db: Db, store: SessionStore, versions: CacheVersionRea
       const written = await store.touch(s);
       if (written) { s.lastSeenAt = written; s.expiresAt = new Date(written.getTime() + idleMs); }
     },
-    async authorities(accountId: number, isAdmin: boolean): Promise<Set<string>> {
-      const v = await current();
+    async authorities(accountId: number, isAdmin: boolean, request?: object): Promise<Set<string>> {
+      const v = await current(request);
       const hit = v === version ? authorities.get(accountId) : undefined;
       if (hit) return hit;
       const value = loadAuthorities(db, accountId, isAdmin);

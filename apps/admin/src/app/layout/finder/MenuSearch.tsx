@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Empty, Input, Modal, type InputRef } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -31,11 +31,28 @@ function useMenuEntries(): MenuEntry[] {
   }, [routes, label, can]);
 }
 
+type AddPinyin = (entries: MenuEntry[]) => MenuEntry[];
+
+/**
+ * In the zh console, the labels' pinyin (full and initials) as extra search keys. pinyin-pro and its
+ * dictionary load with the first opening of the search, in their own chunk, never with the shell.
+ */
+function usePinyin(entries: MenuEntry[], wanted: boolean): MenuEntry[] {
+  const [addPinyin, setAddPinyin] = useState<AddPinyin | null>(null);
+  useEffect(() => {
+    if (!wanted || addPinyin) return;
+    let alive = true;
+    import('./pinyinKeys').then((m) => { if (alive) setAddPinyin(() => m.withPinyin); }).catch(() => undefined);
+    return () => { alive = false; };
+  }, [wanted, addPinyin]);
+  return useMemo(() => (wanted && addPinyin ? addPinyin(entries) : entries), [entries, wanted, addPinyin]);
+}
+
 /** Ctrl+K: find a menu by (part of) its name or its group's name; arrows move, Enter opens, Esc closes. */
 export function MenuSearch({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const entries = useMenuEntries();
+  const entries = usePinyin(useMenuEntries(), open && i18n.language.startsWith('zh'));
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const input = useRef<InputRef>(null);

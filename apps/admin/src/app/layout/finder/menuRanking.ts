@@ -6,6 +6,8 @@ export interface MenuEntry {
   trail: string[];
   /** opens in a new window */
   url?: string;
+  /** other spellings of the label a query may match as the label itself (its pinyin in the zh console) */
+  keys?: string[];
 }
 
 /** Lower case without accents, so "configuracion" finds "Configuración". */
@@ -46,10 +48,11 @@ export function rankMenus(entries: MenuEntry[], query: string, limit = 20): Menu
   const scored: { entry: MenuEntry; score: number; index: number }[] = [];
   entries.forEach((entry, index) => {
     const label = fold(entry.label);
+    const spellings = entry.keys ?? [];
     const groups = entry.trail.map(fold);
     let score = 0;
     for (const term of terms) {
-      const own = termScore(label, term);
+      const own = Math.max(termScore(label, term), ...spellings.map((k) => termScore(k, term)));
       const above = Math.max(0, ...groups.map((g) => termScore(g, term))) / 4;
       const best = Math.max(own, above);
       if (best === 0) return;

@@ -18,6 +18,17 @@ export const COLUMN_LABELS_EN: Record<string, string> = {
   'manpower.jobs': 'Job openings', 'bid.tender': 'Tender notices', 'bid.change': 'Amendments', 'bid.result': 'Award results',
 };
 
+/** the English of the settings visitors read, and of the seeded content categories (by their Chinese name) */
+export const SETTINGS_EN = {
+  companyName: COMPANY_EN,
+  address: '88 Bencao Avenue, Yuhang District, Hangzhou, Zhejiang, China',
+  serviceHours: '9:00–21:00',
+  categories: {
+    公司新闻: 'Company news', 行业资讯: 'Industry news', 中药知识: 'Herbal knowledge', 养生保健: 'Wellbeing',
+    呼吸系统: 'Respiratory', 心脑血管: 'Heart and circulation', 用药指导: 'Medication guidance', 脾胃消化: 'Digestion', 补益调理: 'Tonics',
+  } as Record<string, string>,
+};
+
 type En = Omit<ArticleTranslationInput, 'seoTitle' | 'seoDescription'> & { seoTitle?: string; seoDescription?: string };
 
 const std = 'Pharmacopoeia of the People’s Republic of China (2025 edition), Volume I';

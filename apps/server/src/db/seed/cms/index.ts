@@ -11,6 +11,7 @@ import { sanitizeBody } from '../../../modules/cms/sanitize';
 import { SETTINGS_ID, toDate } from '../../../modules/cms/service';
 import * as art from './art';
 import { ART_ALT, BIDS, COLUMNS, JOBS, MEDICINE, NEWS, PAGES, PRODUCTS, SETTINGS, type ArtName } from './content';
+import { SETTINGS_EN } from './english';
 
 const SEEDER = 'system';
 
@@ -68,7 +69,7 @@ async function seedStructure(db: Db) {
       byCode.set(c.code, again.id);
     }
   }
-  await db.insert(cmsSettings).values({ id: SETTINGS_ID, value: { ...SETTINGS, biddingColumnId: byCode.get('bid')! }, updatedBy: SEEDER }).onConflictDoNothing();
+  await db.insert(cmsSettings).values({ id: SETTINGS_ID, value: { ...SETTINGS, en: SETTINGS_EN, biddingColumnId: byCode.get('bid')! }, updatedBy: SEEDER }).onConflictDoNothing();
   return byCode;
 }
 

@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { articleTranslationSchemaOf } from '@bencao/contracts';
 import type { Db } from '../../client';
 import type { AppConfig } from '../../../config';
-import { cmsArticles, cmsColumns, cmsTranslations } from '../../schema/index';
+import { cmsArticles, cmsColumns, cmsSettings, cmsTranslations } from '../../schema/index';
 import { sanitizeBody } from '../../../modules/cms/sanitize';
-import { COLUMN_LABELS_EN, ENGLISH } from './english';
+import { COLUMN_LABELS_EN, ENGLISH, SETTINGS_EN } from './english';
 
 /**
  * The English site: names of the seeded columns (every profile: they are the site's structure), and
@@ -17,6 +17,8 @@ export async function seedCmsEnglish(db: Db, cfg: AppConfig) {
     const en = COLUMN_LABELS_EN[c.code ?? ''];
     if (en && !c.labels?.en) await db.update(cmsColumns).set({ labels: { ...c.labels, en } }).where(eq(cmsColumns.id, c.id));
   }
+  // settings saved before they had English get the seeded English
+  await db.execute(sql`update ${cmsSettings} set value = jsonb_set(value, '{en}', ${JSON.stringify(SETTINGS_EN)}::jsonb) where value -> 'en' is null`);
   if (cfg.profile === 'production') return;
 
   const articles = await db.select({ id: cmsArticles.id, kind: cmsArticles.kind, key: cmsArticles.seedKey }).from(cmsArticles)

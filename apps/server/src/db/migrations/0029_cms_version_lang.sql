@@ -1,0 +1,1 @@
+ALTER TABLE "cms_article_versions" ADD COLUMN "lang" text DEFAULT 'zh' NOT NULL;
