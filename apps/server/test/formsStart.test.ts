@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { FormBinding, FormField, FormInput } from '@bencao/contracts';
 import { startTestServer, DEMO, type TestServer } from './harness';
 import { bpmn, endEv, flow, gateway, kit, usersRule, type Kit } from './workflowKit';
@@ -120,6 +121,17 @@ describe('the start form', () => {
     expect(await openElements(instanceId)).toEqual(['small']);
     const view = await s.request('GET', `/api/workflow/instances/${instanceId}/view`, { token: staff });
     expect(view.body.data.form.data).toEqual({ applicant: 'Wu', amount: 500 });
+  });
+
+  it('a draft terminated from the monitor keeps none of its typed values', async () => {
+    const { defId } = await purchaseProcess('purchase', 'purchase.amount > 10000');
+    const draft = await s.request('POST', '/api/workflow/tasks/drafts', { token: staff, body: { definitionId: defId, form: { applicant: 'Zheng', amount: 900 } } });
+    const instanceId = draft.body.data.instanceId as number;
+    const stored = () => s.built.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from form_drafts where instance_id = ${instanceId}`).then((r) => Number(r.rows[0].n));
+    expect(await stored()).toBe(1);
+    const ended = await s.request('POST', `/api/workflow/instances/${instanceId}/terminate`, { token: k.token, body: { comment: 'x' } });
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    expect(await stored()).toBe(0);
   });
 
   it('is null for a process without one, 404 for an unknown process', async () => {

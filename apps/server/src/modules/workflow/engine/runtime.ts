@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { InstanceAction, InstanceStatus } from '@bencao/contracts';
 import type { Db } from '../../../db/client';
-import { accounts, wfDefinitions, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../../db/schema/index';
+import { accounts, formDrafts, wfDefinitions, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../../db/schema/index';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
 import { commonService } from '../../common/service';
 import type { WorkflowSettings } from '@bencao/contracts';
@@ -809,6 +809,8 @@ async function endInstance(c: Ctx, status: 'interrupted' | 'terminated', history
   if (ids.length) await c.tx.update(wfExecutions).set({ status, endedAt: c.now, joining: false }).where(inArray(wfExecutions.id, ids));
   await c.tx.update(wfTasks).set({ status: 'cancelled', completedAt: c.now }).where(and(eq(wfTasks.instanceId, c.inst.id), inArray(wfTasks.status, ['open', 'suspended'])));
   await c.tx.update(wfJobs).set({ status: 'cancelled' }).where(and(eq(wfJobs.instanceId, c.inst.id), inArray(wfJobs.status, ['pending', 'held', 'failed'])));
+  // a draft ended from the monitor keeps none of what its starter typed
+  await c.tx.delete(formDrafts).where(eq(formDrafts.instanceId, c.inst.id));
   c.inst.status = status;
   c.inst.endedAt = c.now;
   if (!history) await hist(c, status, { data: { cascade: true } });
