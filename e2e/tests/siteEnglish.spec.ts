@@ -140,3 +140,23 @@ function chineseChrome(page: Page, withTitle: boolean): Promise<string[]> {
     return [...out];
   }, withTitle);
 }
+
+test.describe('narrow phones', () => {
+  for (const width of [320, 360, 390]) {
+    test(`at ${width} px the top bar and the header fit, in Chinese and in English`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 740 });
+      for (const url of ['/', '/en/']) {
+        await page.goto(url);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${url} scrolls sideways`).toBeLessThanOrEqual(0);
+        // the language switch and the menu button are on screen, and the switch is on the top bar's one line
+        for (const control of [page.locator('.topbar').getByRole('button', { name: 'English' }), page.locator('.menu-toggle')]) {
+          const box = (await control.boundingBox())!;
+          expect(box.x + box.width, `${url}: a control leaves the screen`).toBeLessThanOrEqual(width);
+        }
+        const bar = (await page.locator('.topbar').boundingBox())!;
+        expect(bar.height, `${url}: the top bar wraps`).toBeLessThanOrEqual(40);
+      }
+    });
+  }
+});

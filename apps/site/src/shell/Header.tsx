@@ -54,11 +54,11 @@ export function Header() {
       <div className="topbar">
         <div className="container topbar-inner">
           <p className="topbar-hotline">
-            {t('header.hotline')} {hotline ? <a href={`tel:${hotline.replace(/[^\d+]/g, '')}`}>{hotline}</a> : <span className="muted">—</span>}
+            <span className="topbar-hotline-label">{t('header.hotline')}</span> {hotline ? <a href={`tel:${hotline.replace(/[^\d+]/g, '')}`}>{hotline}</a> : <span className="muted">—</span>}
           </p>
           <ul className="topbar-links" aria-label={t('nav.quick')}>
             {services('topbar-service')}
-            <li>
+            <li className="topbar-bids">
               <Link to={bidding} className={menuPathFor(pathname) === '/bidReport' ? 'is-active' : undefined}>{t('section.bids')}</Link>
             </li>
             <li>
