@@ -1,6 +1,7 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { AppClient, AppApiError } from '@bencao/app-client';
+import { btn, dialog } from '../ui';
 
 /**
  * Application credentials (zh-CN console): an operator creates one, sees its secret once (with the
@@ -9,8 +10,6 @@ import { AppClient, AppApiError } from '@bencao/app-client';
  */
 
 const OPERATOR = { user: 'operator', password: 'Ops@2026x' };
-const btn = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
-const dialog = (page: Page, title: string | RegExp) => page.locator('.ant-modal, .ant-modal-confirm').filter({ hasText: title }).last();
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
 
 test('application credentials: the secret is shown once, works, is gone after closing; revoking asks and stops it', async ({ page, console: app }) => {

@@ -1,11 +1,11 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { api, apiLogin } from '../api';
+import { btn } from '../ui';
 
 /** Defects an operator found in screens that otherwise work (console issue). */
 const OPERATOR = { user: 'operator', password: 'Ops@2026x' };
 const dialog = (page: Page, title: string | RegExp) => page.locator('.ant-modal').filter({ hasText: title }).last();
-const btn = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
 
 test.describe('console defects', () => {
   test('a flow rule picks its route from the existing ones, and its dialog fits a 900 px high window', async ({ page, request, console: app }) => {

@@ -1,6 +1,7 @@
 import { test, expect } from '../fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { apiLogin } from '../api';
+import { btn } from '../ui';
 
 /**
  * The four-language sweep (issue 16): as admin, open every list of the console menu in en, zh, es and
@@ -17,8 +18,6 @@ const LANGS = [
   { lang: 'ja', add: '新規', save: '保存' },
 ] as const;
 
-/** antd spaces two-character CJK labels ("新 增") and icons add their own name before the label */
-const btn = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
 /** a message key shown instead of its text: `field.userId`, `msg.saved`, `listPage.export` … */
 const RAW_KEY = /(?<![\w./@:-])(?:field|msg|action|title|hint|status|state|table|listPage|label|placeholder|option|result|file|error|nav|tip|kind|source|col|menu|validation)\.[a-z][\w]*(?![\w/@-])/;
 /** zod's own messages (English and its Chinese locale): the shared schemas must map every issue */

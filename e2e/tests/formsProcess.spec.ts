@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, ConsoleApp } from '../fixtures';
 import { api, apiLogin } from '../api';
+import { btn, toast } from '../ui';
 
 /**
  * A cloud form bound to a process (issue 12): a copy of 采购申请 (the demo process stays untouched)
@@ -18,8 +19,6 @@ const shots = 'test-results/forms';
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`.toUpperCase();
 const L = (zh: string, en: string) => ({ zh, en, es: en, ja: zh });
 const attr = (o: unknown) => JSON.stringify(o).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-const btn = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first();
 const drawer = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('.ant-drawer-body') }).last();
 
 test.use({ viewport: { width: 1440, height: 1000 } });

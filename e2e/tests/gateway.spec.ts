@@ -2,6 +2,7 @@ import { test, expect } from '../fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { api, apiLogin } from '../api';
 import { openApiClient } from '../openApi';
+import { btn, dialog, row } from '../ui';
 
 /**
  * Service governance as an operator uses it (zh-CN console): a route is written, refused on the line
@@ -16,14 +17,10 @@ const base = new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18765');
 const GATEWAY = process.env.E2E_GATEWAY_URL ?? `${base.protocol}//${base.hostname}:${Number(base.port) + 1}`;
 const shots = process.env.E2E_SHOTS_DIR ?? '/tmp';
 
-/** antd puts a space between the two characters of a Chinese button label; an icon adds its own name before it */
-const btn = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
-const dialog = (page: Page, title: string | RegExp) => page.locator('.ant-modal, .ant-modal-confirm').filter({ hasText: title }).last();
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
 async function confirmIn(box: Locator) {
   await box.getByRole('button', { name: btn('确定') }).click();
 }
-const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text }).first();
 
 test.describe('service governance', () => {
   test('gateway routes: line error, release takes effect, cancel, batch release needs a selection, a released route asks twice before delete', async ({ page, request, console: app }) => {

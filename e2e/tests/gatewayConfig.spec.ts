@@ -2,6 +2,7 @@ import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { api, apiLogin } from '../api';
 import { openApiClient } from '../openApi';
+import { btn, dialog, toast, row } from '../ui';
 
 /**
  * Config centre operations as an operator uses them (zh-CN console, issue 16): clone selected configs
@@ -11,10 +12,6 @@ import { openApiClient } from '../openApi';
 
 const ADMIN = { user: 'admin', password: 'Bencao@2026' };
 const shots = process.env.E2E_SHOTS_DIR ?? '/tmp';
-const btn = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
-const dialog = (page: Page, title: string | RegExp) => page.locator('.ant-modal, .ant-modal-confirm').filter({ hasText: title }).last();
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first();
-const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text }).first();
 
 test.describe('config centre operations', () => {
   test('clone selected configs to another namespace: abort names the conflict, skip reports what it did', async ({ page, request, console: app }) => {

@@ -1,6 +1,7 @@
 import { test, expect } from '../fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { api, apiLogin } from '../api';
+import { btn, dialog, toast, row } from '../ui';
 
 /**
  * Workflow as an administrator uses it (zh-CN console): a process is drawn in the bpmn-js modeler from
@@ -13,10 +14,6 @@ import { api, apiLogin } from '../api';
 const ADMIN = { user: 'admin', password: 'Bencao@2026' };
 const shots = process.env.E2E_SHOTS_DIR ?? '/tmp';
 
-const btn = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
-const dialog = (page: Page, title: string | RegExp) => page.locator('.ant-modal, .ant-modal-confirm').filter({ hasText: title }).last();
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first();
-const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text }).first();
 
 /** places a palette entry's shape on the canvas at (x, y) relative to the canvas (click, move, click) */
 async function createFromPalette(page: Page, canvas: Locator, action: string, x: number, y: number) {

@@ -1,5 +1,6 @@
 import { test, expect } from '../fixtures';
 import type { Page } from '@playwright/test';
+import { btn, toast, row } from '../ui';
 
 /**
  * Workflow administration as an administrator uses it: a participants' rule of kind role previewed
@@ -11,11 +12,7 @@ import type { Page } from '@playwright/test';
 const ADMIN = { user: 'admin', password: 'Bencao@2026' };
 const shots = process.env.E2E_SHOTS_DIR ?? '/tmp';
 
-/** antd puts a space between the two characters of a Chinese button label; an icon adds its own name before it */
-const btn = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
 const dialog = (page: Page, title: string | RegExp) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first();
-const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text }).first();
 /** a translation key left untranslated shows as dotted words such as "participant.field.code" */
 async function expectNoRawKeys(page: Page) {
   const text = await page.locator('.app-main, main, body').first().innerText();

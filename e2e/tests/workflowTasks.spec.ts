@@ -1,6 +1,7 @@
 import { test, expect } from '../fixtures';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { api, apiLogin, createAccount } from '../api';
+import { btn, toast, row } from '../ui';
 
 /**
  * Tasks and approvals as people use them (issue 11), zh-CN console, two browser contexts: the starter
@@ -65,11 +66,8 @@ function purchaseXml(head: number, finance: number[]) {
 </bpmn:definitions>`;
 }
 
-const btn = (label: string) => new RegExp(`(^|\\s)${[...label].join('\\s*')}$`);
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first();
 const drawer = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('.ant-drawer-body') }).last();
 const dialog = (page: Page, title: string | RegExp) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();
-const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text }).first();
 
 async function login(page: Page, who: Who) {
   await page.goto('/console/login');
