@@ -557,6 +557,43 @@ test.describe('path URLs (server-rendered, shared)', () => {
   });
 });
 
+test.describe('a hash route opened on the home path', () => {
+  test('shows only the asked-for route: the home page the server rendered stays hidden and its pictures are not fetched', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); }); // a CSP refusal of the guard lands here
+    const media: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/site/media/')) media.push(new URL(r.url()).pathname.replace(/\/\d+$/, '')); });
+    // hold the app's code until the server's markup has been parsed and painted, as on a slow phone
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    await page.route(/\/assets\/.*\.js$/, async (route) => { await held; await route.continue(); });
+
+    const homeHtml = await (await page.request.get('/')).text();
+    const pictures = (loading: string) => [...homeHtml.matchAll(new RegExp(`<img src="(/api/site/media/\\d+)/\\d+"[^>]*loading="${loading}"`, 'g'))].map((m) => m[1]);
+    // the hero is found by the browser's preload scanner before any script runs; the rest waits for layout
+    const eager = pictures('eager');
+    const lazyPictures = pictures('lazy').filter((m) => !eager.includes(m));
+    expect(lazyPictures.length).toBeGreaterThan(3);
+
+    await page.goto('/#/bidReport', { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.evaluate(() => [...document.querySelectorAll('#root > *')].every((e) => getComputedStyle(e).display === 'none'))).toBe(true);
+
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: '招标采购' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(media.filter((m) => lazyPictures.includes(m))).toEqual([]);
+    expect(problems).toEqual([]);
+    // the home path without a hash is the home page, hydrated (the guard leaves it alone)
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/#\/homePage$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hash-route'))).toBe(false);
+  });
+});
+
 test.describe('accessibility and screenshots', () => {
   test('axe finds no violation on any route', async ({ page }) => {
     test.setTimeout(180_000);

@@ -31,6 +31,11 @@ async function start() {
     const lang = rememberedLang();
     await loadLang(lang);
     setLang(lang);
+    // the home markup the server sent for another hash route was kept hidden (cms/seo.ts): drop it, then show
+    if (document.documentElement.hasAttribute('data-hash-route')) {
+      root.replaceChildren();
+      document.documentElement.removeAttribute('data-hash-route');
+    }
     createRoot(root).render(app);
   }
 }

@@ -43,8 +43,9 @@ export function publicCache(db: Db, versions: CacheVersionReader, now: () => num
   let validUntil: Promise<number> = Promise.resolve(-Infinity);
 
   async function nextScheduledChange(): Promise<number> {
+    const moment = sql`${new Date(now()).toISOString()}::timestamptz`;
     const res = await db.execute<{ at: string | Date | null }>(sql`
-      select least(min(publish_at) filter (where publish_at > now()), min(unpublish_at) filter (where unpublish_at > now())) as at
+      select least(min(publish_at) filter (where publish_at > ${moment}), min(unpublish_at) filter (where unpublish_at > ${moment})) as at
         from cms_articles where status = 'published'`);
     const at = res.rows[0]?.at;
     return at ? new Date(at).getTime() : Infinity;

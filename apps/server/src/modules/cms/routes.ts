@@ -23,9 +23,10 @@ const deleted = (req: Parameters<typeof langOf>[0], n: number) => ok({ deleted: 
 
 /** Website content: columns, articles, media, settings (console) and the public site API. */
 export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
-  const svc = cmsService(deps.db, localDiskStorage(mediaDir(deps.config.dataDir)));
+  const clock = deps.config.now ?? (() => new Date());
+  const svc = cmsService(deps.db, localDiskStorage(mediaDir(deps.config.dataDir)), clock);
   // the public site's answers: kept per URL until content changes on any process (publicCache.ts)
-  const cache = publicCache(deps.db, deps.versions);
+  const cache = publicCache(deps.db, deps.versions, () => clock().getTime());
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).userId;
   const tags = ['cms'];
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -31,6 +32,15 @@ interface SsrModule {
 }
 
 export const SITE_NAME = '本草制药';
+/**
+ * `/` answers the home page, but a visit to `/#/newsPage` keeps its hash, which never reaches the server.
+ * Before the body is parsed, such a visit is marked so that the home markup stays hidden: no flash of the
+ * wrong page and none of its lazy images fetched. main.tsx removes the mark when it renders the asked-for route.
+ */
+const HASH_ROUTE_GUARD = "var h=location.hash.slice(1);if(h&&h!=='/homePage'&&location.pathname==='/')document.documentElement.setAttribute('data-hash-route','')";
+const HASH_ROUTE_GUARD_SOURCE = `'sha256-${crypto.createHash('sha256').update(HASH_ROUTE_GUARD).digest('base64')}'`;
+const HASH_ROUTE_GUARD_HTML = `<style>html[data-hash-route] #root>*{display:none}</style>\n    <script>${HASH_ROUTE_GUARD}</script>\n  </head>`;
+
 /** the words of the pages' heads in each language of the site (the page bodies are the site's own dictionary) */
 const WORDS = {
   zh: {
@@ -324,7 +334,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
       ...urls(base, '/', lang), lang, title: w.homeTitle, description: w.description, type: 'website',
       jsonLd: [organization(settings, base), { '@type': 'WebSite', name: lang === 'zh' ? settings.companyName : w.site, url, inLanguage: HTML_LANG[lang], publisher: organization(settings, base) }],
     };
-    return page(html, head, settings, { route: '/homePage', data });
+    return page(html, head, settings, { route: '/homePage', data }).replace('</head>', HASH_ROUTE_GUARD_HTML);
   }
 
   /** the site's own 404 page (status 404), or null when the render is not built */
@@ -434,6 +444,9 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) =>
   const home = async (req: FastifyRequest, reply: FastifyReply, lang: SiteLang) => {
     const html = await r.homePage(req, lang);
     reply.header('vary', 'cookie');
+    // the guard is the one inline script of the site: allowed by its hash, nothing else inline runs
+    const csp = reply.getHeader('content-security-policy');
+    if (html && typeof csp === 'string') reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${HASH_ROUTE_GUARD_SOURCE}`));
     if (html) return sendHtml(req, reply, html);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(r.plainShell());
   };

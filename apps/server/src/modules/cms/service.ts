@@ -34,9 +34,10 @@ export function toDate(s: string | null | undefined): Date | null {
 }
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Published and inside the publication window, evaluated by the database at read time. */
-export const liveSql = sql`(${cmsArticles.status} = 'published' and (${cmsArticles.publishAt} is null or ${cmsArticles.publishAt} <= now()) and (${cmsArticles.unpublishAt} is null or ${cmsArticles.unpublishAt} > now()))`;
-export function isLive(a: Pick<ArticleRow, 'status' | 'publishAt' | 'unpublishAt'>, now = Date.now()) {
+/** Published and inside the publication window at `at`, evaluated at read time; `at` comes from the server's clock (injectable), not the database's. */
+export const liveAt = (at: Date) => liveWindow(sql`${at.toISOString()}::timestamptz`);
+const liveWindow = (at: SQL) => sql`(${cmsArticles.status} = 'published' and (${cmsArticles.publishAt} is null or ${cmsArticles.publishAt} <= ${at}) and (${cmsArticles.unpublishAt} is null or ${cmsArticles.unpublishAt} > ${at}))`;
+export function isLive(a: Pick<ArticleRow, 'status' | 'publishAt' | 'unpublishAt'>, now: number) {
   return a.status === 'published' && (!a.publishAt || a.publishAt.getTime() <= now) && (!a.unpublishAt || a.unpublishAt.getTime() > now);
 }
 /** the date the site shows: the scheduled start when there is one, else the first publication */
@@ -46,7 +47,7 @@ const hashToken = (t: string) => crypto.createHash('sha256').update(t).digest('h
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 const count = sql<number>`count(*)::int`;
 
-export function cmsService(db: Db, storage: MediaStorage) {
+export function cmsService(db: Db, storage: MediaStorage, clock: () => Date = () => new Date()) {
   const translations = translationService(db);
   // ───────────────────────── media ─────────────────────────
   const mediaById = async (ids: number[]) => {
@@ -72,7 +73,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
   /** live content (published, in its window) showing a medium, in any language: only such media are public */
   const liveUse = (id: number) => {
     const inBody = sql`('/api/site/media/' || ${id}::int || '([^0-9]|$)')`;
-    return sql`select 1 from ${cmsArticles} where ${liveSql} and (${cmsArticles.coverId} = ${id}
+    return sql`select 1 from ${cmsArticles} where ${liveAt(clock())} and (${cmsArticles.coverId} = ${id}
           or ${cmsArticles.fields} -> 'images' @> to_jsonb(array[${id}::int])
           or ${cmsArticles.fields} -> 'attachments' @> jsonb_build_array(jsonb_build_object('mediaId', ${id}::int))
           or ${cmsArticles.body} ~ ${inBody}
@@ -333,7 +334,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
       translations.langsOf(rows.map((r) => r.id)),
     ]);
     const labels = new Map(cols.map((c) => [c.id, c.label]));
-    const now = Date.now();
+    const now = clock().getTime();
     return rows.map((a, i): CmsArticle => {
       const cover = a.coverId ? covers.get(a.coverId) : undefined;
       const live = saved[i];
@@ -421,9 +422,9 @@ export function cmsService(db: Db, storage: MediaStorage) {
         q.columnId ? eq(cmsArticles.columnId, q.columnId) : undefined,
         q.category ? sql`${cmsArticles.fields} ->> 'category' = ${q.category}` : undefined,
         q.keyword ? or(sql`${cmsArticles.title} ilike ${like(q.keyword)}`, sql`${cmsArticles.summary} ilike ${like(q.keyword)}`, sql`${cmsArticles.slug} ilike ${like(q.keyword)}`) : undefined,
-        q.state === 'live' ? liveSql : undefined,
-        q.state === 'scheduled' ? sql`${cmsArticles.status} = 'published' and ${cmsArticles.publishAt} > now()` : undefined,
-        q.state === 'expired' ? sql`${cmsArticles.status} = 'published' and ${cmsArticles.unpublishAt} <= now()` : undefined,
+        q.state === 'live' ? liveAt(clock()) : undefined,
+        q.state === 'scheduled' ? sql`${cmsArticles.status} = 'published' and ${cmsArticles.publishAt} > ${clock().toISOString()}::timestamptz` : undefined,
+        q.state === 'expired' ? sql`${cmsArticles.status} = 'published' and ${cmsArticles.unpublishAt} <= ${clock().toISOString()}::timestamptz` : undefined,
       ];
       const where = and(...conds);
       const [rows, [{ n }]] = await Promise.all([
@@ -467,7 +468,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
       const publishAt = toDate(input.publishAt ?? null);
       let unpublishAt: Date | null;
       if (input.unpublishAt !== undefined) unpublishAt = toDate(input.unpublishAt);
-      else unpublishAt = cur.unpublishAt && cur.unpublishAt.getTime() > Date.now() ? cur.unpublishAt : null;
+      else unpublishAt = cur.unpublishAt && cur.unpublishAt.getTime() > clock().getTime() ? cur.unpublishAt : null;
       if (publishAt && unpublishAt && unpublishAt <= publishAt) throw badRequest('error.validation', { field: 'unpublishAt', rule: 'unpublishAt must be later than publishAt' });
       // pending edits go live now
       const content = cur.draft ? { ...(await prepare(cur.draft, id)), draft: null } : {};
@@ -510,7 +511,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
     async preview(id: number): Promise<PreviewAnswer> {
       const a = await load(id);
       const token = crypto.randomBytes(24).toString('base64url');
-      const expiresAt = new Date(Date.now() + PREVIEW_HOURS * 3_600_000);
+      const expiresAt = new Date(clock().getTime() + PREVIEW_HOURS * 3_600_000);
       await db.update(cmsArticles).set({ previewTokenHash: hashToken(token), previewExpiresAt: expiresAt }).where(eq(cmsArticles.id, id));
       const sitePath = a.kind === 'page'
         ? (a.slug === 'culture' ? `/#/corporateCulturePage?preview=${token}` : `/#/aboutPage?showIndex=${aboutIndex(a.slug)}&preview=${token}`)
@@ -567,7 +568,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
           select ${cmsArticles.id} as id,
                  lag(${cmsArticles.id}) over w as prev_id, lag(${cmsArticles.title}) over w as prev_title,
                  lead(${cmsArticles.id}) over w as next_id, lead(${cmsArticles.title}) over w as next_title
-            from ${cmsArticles} where ${cmsArticles.kind} = ${row.kind} and (${liveSql} or ${cmsArticles.id} = ${row.id})
+            from ${cmsArticles} where ${cmsArticles.kind} = ${row.kind} and (${liveAt(clock())} or ${cmsArticles.id} = ${row.id})
           window w as (order by ${order})) t where t.id = ${row.id}`);
       const r = res.rows[0];
       if (r?.prev_id) prev = { id: Number(r.prev_id), title: String(r.prev_title) };
@@ -588,7 +589,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
   }
 
   function previewAllowed(row: ArticleRow, token?: string) {
-    return !!token && !!row.previewTokenHash && row.previewExpiresAt !== null && row.previewExpiresAt.getTime() > Date.now()
+    return !!token && !!row.previewTokenHash && row.previewExpiresAt !== null && row.previewExpiresAt.getTime() > clock().getTime()
       && crypto.timingSafeEqual(Buffer.from(hashToken(token)), Buffer.from(row.previewTokenHash));
   }
 
@@ -597,7 +598,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
       let columnIds: number[] | undefined;
       if (q.columnId) columnIds = [...descendantsOf(await allColumns(), q.columnId)];
       const where = and(
-        liveSql,
+        liveAt(clock()),
         q.kind ? eq(cmsArticles.kind, q.kind) : undefined,
         columnIds ? inArray(cmsArticles.columnId, columnIds) : undefined,
         q.category ? sql`${cmsArticles.fields} ->> 'category' = ${q.category}` : undefined,
@@ -617,7 +618,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
       const [row] = await db.select().from(cmsArticles).where(eq(cmsArticles.id, id));
       if (!row) throw notFound();
       if (previewAllowed(row, previewToken)) return detail(row, true, lang);
-      if (!isLive(row)) throw notFound();
+      if (!isLive(row, clock().getTime())) throw notFound();
       return detail(row, false, lang);
     },
     /** a page by slug; with a valid preview token, the page as saved whatever its state */
@@ -625,7 +626,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
       const [row] = await db.select().from(cmsArticles).where(eq(cmsArticles.slug, slug));
       if (!row) throw notFound();
       if (previewAllowed(row, previewToken)) return detail(row, true, lang);
-      if (!isLive(row)) throw notFound();
+      if (!isLive(row, clock().getTime())) throw notFound();
       return detail(row, false, lang);
     },
     /** every live piece of content with its last change, for /sitemap.xml */
@@ -635,7 +636,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
         // qualified by hand: inside the subquery a bare "id" would be the translation's
         english: sql<boolean>`exists (select 1 from cms_translations t where t.article_id = cms_articles.id and t.lang = 'en' and t.content is not null)`,
       })
-        .from(cmsArticles).where(liveSql).orderBy(asc(cmsArticles.kind), desc(cmsArticles.updatedAt), desc(cmsArticles.id));
+        .from(cmsArticles).where(liveAt(clock())).orderBy(asc(cmsArticles.kind), desc(cmsArticles.updatedAt), desc(cmsArticles.id));
       return rows.filter((r) => r.kind !== 'page' || ['overview', 'strategy', 'history', 'party', 'culture'].includes(r.slug ?? ''))
         .map((r) => ({ kind: r.kind, id: r.id, slug: r.slug, updatedAt: r.updatedAt.toISOString(), english: !!r.english }));
     },
@@ -643,7 +644,7 @@ export function cmsService(db: Db, storage: MediaStorage) {
       const names = await categoryNames(lang);
       const res = await db.execute<{ name: string; n: number; s: number }>(sql`
         select ${cmsArticles.fields} ->> 'category' as name, count(*)::int as n, min(${cmsArticles.seq}) as s from ${cmsArticles}
-         where ${cmsArticles.kind} = 'product' and ${liveSql} and coalesce(${cmsArticles.fields} ->> 'category', '') <> ''
+         where ${cmsArticles.kind} = 'product' and ${liveAt(clock())} and coalesce(${cmsArticles.fields} ->> 'category', '') <> ''
          group by 1 order by 3, 1`);
       return res.rows.map((r) => ({ name: r.name, label: names[r.name] || r.name, count: Number(r.n) }));
     },

@@ -13,9 +13,10 @@ const SEARCH_RATE = { max: 120, timeWindow: '1 minute' };
 
 /** Site search: the public API and the server-rendered results page (/search?q=, noindex). */
 export const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { deps }) => {
-  const svc = searchService(deps.db);
+  const clock = deps.config.now ?? (() => new Date());
+  const svc = searchService(deps.db, clock);
   // answers kept per URL until the site's content changes (the index is written with it)
-  const cache = publicCache(deps.db, deps.versions);
+  const cache = publicCache(deps.db, deps.versions, () => clock().getTime());
   const page = searchPageRenderer(deps);
   await svc.rebuildIfEmpty();
 

@@ -20,7 +20,7 @@ const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').re
  * results show without JavaScript and the app hydrates them. `noindex`: result pages are not content.
  */
 export function searchPageRenderer(deps: Deps) {
-  const cms = cmsService(deps.db, localDiskStorage(mediaDir(deps.config.dataDir)));
+  const cms = cmsService(deps.db, localDiskStorage(mediaDir(deps.config.dataDir)), deps.config.now);
   let mod: Promise<SsrModule | null> | undefined;
   const load = () => (mod ??= (async () => {
     const file = ssrPath(deps.config);

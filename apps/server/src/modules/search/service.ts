@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_KINDS, SITE_DETAIL_ROUTES, type SearchAnswer, type SearchHit, type SearchKind, type SearchQuery } from '@bencao/contracts';
 import type { Db } from '../../db/client';
-import { liveSql } from '../cms/service';
+import { liveAt } from '../cms/service';
 import { markTerms, queryTerms, snippetOf } from './highlight';
 
 const ROUTE_OF: Record<SearchKind, string> = {
@@ -20,9 +20,9 @@ export interface DocumentContent {
   fields: Record<string, unknown>;
 }
 
-export function searchService(db: Db) {
+export function searchService(db: Db, clock: () => Date = () => new Date()) {
   /** documents in `lang`, or in Chinese for articles without a `lang` document; only live articles */
-  const visible = (lang: string) => sql`${liveSql} and (d.lang = ${lang} or (d.lang = 'zh' and not exists (
+  const visible = (lang: string) => sql`${liveAt(clock())} and (d.lang = ${lang} or (d.lang = 'zh' and not exists (
       select 1 from search_documents t where t.article_id = d.article_id and t.lang = ${lang})))`;
   // what the words must occur in: full-width letters and digits as their ASCII forms, any case
   const haystack = sql`lower(normalize(d.title || ' ' || d.text, NFKC))`;
