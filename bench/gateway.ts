@@ -11,6 +11,11 @@
  *              `apt-get install -y nginx-light`)
  *
  * Run: npx tsx bench/gateway.ts   (BENCH_SECONDS=5 per measurement, BENCH_CONNECTIONS=32)
+ *   BENCH_ROUNDS=n           measure direct / gateway / nginx n times back to back; ratios per round, then
+ *                            their median (the load of a shared machine moves within seconds)
+ *   GATEWAY_WORKERS=n        gateway processes (passed to the server; 0: inside the API process)
+ *   BENCH_CPU_PROF=<dir>     the server and its gateway workers run with `--cpu-prof` into <dir>
+ *                            (one .cpuprofile per process, written when the bench stops them)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +27,7 @@ import { encryptForLogin } from '../apps/server/src/platform/auth/loginKeys';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bencao-bench-gw-'));
 const children: ChildProcess[] = [];
@@ -73,7 +79,8 @@ try {
 
   // 2. the server with its gateway, on a temp database
   const [apiPort, gwPort] = [await freePort(), await freePort()];
-  start('server', process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  start('server', process.execPath, [...prof, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     PORT: String(apiPort), GATEWAY_PORT: String(gwPort), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'),
     BENCAO_PROFILE: 'demo', LOG_LEVEL: 'error', ALARM_INTERVAL_SEC: '3600', DATABASE_URL: '',
   });
@@ -124,16 +131,27 @@ http {
   const gatewayWorkers = process.env.GATEWAY_WORKERS ?? String(os.availableParallelism());
   console.log(`\nGET /hello, ${CONNECTIONS} connections, ${SECONDS} s each (after 1 s warm-up), ${os.cpus().length} CPU(s) shared with the load generator`);
   console.log(`GATEWAY_WORKERS=${gatewayWorkers}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const direct = await measure('upstream directly', `http://127.0.0.1:${upPort}/hello`);
-  const gateway = await measure('through the gateway', `http://127.0.0.1:${gwPort}/bench/hello`);
-  const viaNginx = nginxPort ? await measure('through nginx (1 worker)', `http://127.0.0.1:${nginxPort}/bench/hello`) : null;
-
   const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : 'n/a');
+  const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+  // on a shared machine the load moves within seconds: each round measures the three back to back,
+  // and the ratios are taken within a round (then the median over the rounds)
+  const rounds: { direct: Figures; gateway: Figures; nginx: Figures | null }[] = [];
+  for (let i = 1; i <= ROUNDS; i++) {
+    if (ROUNDS > 1) console.log(`round ${i}/${ROUNDS}`);
+    const direct = await measure('upstream directly', `http://127.0.0.1:${upPort}/hello`);
+    const gateway = await measure('through the gateway', `http://127.0.0.1:${gwPort}/bench/hello`);
+    const viaNginx = nginxPort ? await measure('through nginx (1 worker)', `http://127.0.0.1:${nginxPort}/bench/hello`) : null;
+    rounds.push({ direct, gateway, nginx: viaNginx });
+    console.log(`  gateway / direct ×${ratio(gateway.rps, direct.rps)}${viaNginx ? `, nginx / direct ×${ratio(viaNginx.rps, direct.rps)}, gateway / nginx req/s ×${ratio(gateway.rps, viaNginx.rps)} p99 ×${ratio(gateway.p99, viaNginx.p99)}` : ''}`);
+  }
+  console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log('');
-  console.log(`gateway / direct:  req/s ×${ratio(gateway.rps, direct.rps)}, p99 ×${ratio(gateway.p99, direct.p99)}`);
-  if (viaNginx) {
-    console.log(`nginx / direct:    req/s ×${ratio(viaNginx.rps, direct.rps)}, p99 ×${ratio(viaNginx.p99, direct.p99)}`);
-    console.log(`gateway / nginx:   req/s ×${ratio(gateway.rps, viaNginx.rps)}, p99 ×${ratio(gateway.p99, viaNginx.p99)}`);
+  const med = (f: (r: typeof rounds[number]) => number) => median(rounds.map(f)).toFixed(2);
+  const label = ROUNDS > 1 ? ` (median of ${ROUNDS} rounds)` : '';
+  console.log(`gateway / direct:  req/s ×${med((r) => r.gateway.rps / r.direct.rps)}, p99 ×${med((r) => r.gateway.p99 / (r.direct.p99 || 1))}${label}`);
+  if (nginxPort) {
+    console.log(`nginx / direct:    req/s ×${med((r) => r.nginx!.rps / r.direct.rps)}, p99 ×${med((r) => r.nginx!.p99 / (r.direct.p99 || 1))}${label}`);
+    console.log(`gateway / nginx:   req/s ×${med((r) => r.gateway.rps / r.nginx!.rps)}, p99 ×${med((r) => r.gateway.p99 / (r.nginx!.p99 || 1))}${label}`);
   } else {
     console.log('nginx: skipped (not installed; as root: apt-get install -y nginx-light)');
   }

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { buildGatewayApp, type AdmissionPort } from './proxy';
+import type { AdmissionPort } from './proxy';
+import { createGatewayListener, type GatewayListener } from './listener';
 import { GatewayMetrics } from './metrics';
 import { compileRules, EMPTY_SNAPSHOT, type Rules } from './rules';
 import type { Verdict } from './admission';
@@ -16,7 +16,7 @@ const METRICS_FLUSH_MS = 500;
 const send = (m: ToParent) => { if (process.connected) process.send!(m); };
 
 let rules: Rules = compileRules(EMPTY_SNAPSHOT, console);
-let app: FastifyInstance | null = null;
+let listener: GatewayListener | null = null;
 const metrics = new GatewayMetrics();
 const waiting = new Map<number, (v: Verdict) => void>();
 let nextId = 1;
@@ -40,20 +40,17 @@ process.on('message', (m: ToWorker, handle?: Socket) => {
   switch (m.t) {
     case 'init':
       rules = compileRules(m.snapshot, console);
-      void buildGatewayApp(m.options, { rules: () => rules, admission, metrics }).then(async (built) => {
-        await built.ready();
-        app = built;
-        send({ t: 'ready', seq: m.seq });
-      });
+      listener = createGatewayListener(m.options, { rules: () => rules, admission, metrics });
+      send({ t: 'ready', seq: m.seq });
       break;
     case 'rules':
-      rules = compileRules(m.snapshot, app?.log ?? console);
+      rules = compileRules(m.snapshot, listener?.log ?? console);
       send({ t: 'applied', seq: m.seq });
       break;
     case 'socket':
       if (!handle) break;
-      if (!app) { handle.destroy(); break; }
-      app.server.emit('connection', handle);
+      if (!listener) { handle.destroy(); break; }
+      listener.server.emit('connection', handle);
       handle.resume();
       break;
     case 'verdict': {
@@ -72,8 +69,8 @@ process.on('message', (m: ToWorker, handle?: Socket) => {
 const stop = () => {
   flush();
   const done = () => process.exit(0);
-  if (!app) return done();
-  void app.close().then(done, done);
+  if (!listener) return done();
+  void listener.close().then(() => { flush(); done(); }, done);
   setTimeout(done, 5000).unref();
 };
 process.on('disconnect', stop);

@@ -10,10 +10,12 @@ export class RequestFacts {
     readonly path: string,
     /** the query string without '?' */
     readonly search: string,
-    readonly headers: IncomingHttpHeaders,
+    /** the request (its headers are parsed by Node only when a predicate reads them) */
+    private readonly source: { readonly headers: IncomingHttpHeaders },
     readonly remoteAddress: string,
     readonly now: number,
   ) {}
+  get headers(): IncomingHttpHeaders { return this.source.headers; }
   get query(): URLSearchParams { return (this.parsedQuery ??= new URLSearchParams(this.search)); }
   /** Host header without the port */
   get host(): string {
