@@ -7,10 +7,14 @@ import { btn, toast } from '../ui';
  * A cloud form bound to a process (issue 12): a copy of 采购申请 (the demo process stays untouched)
  * whose start event and department-head approval bind one form with different field permissions —
  * at the start everything is writable but the approval opinion (hidden); at the approval the starter's
- * fields are read-only, the budget code hidden and the opinion required. The starter fills the start
- * form on 新建任务, saves a draft, reopens it with the values restored and submits; the department head
- * opens the task and sees the read-only fields and no budget code. Screenshots in zh and en.
- * (Designing a form by dragging from the palette is forms.spec.ts; here the form is made over the API.)
+ * fields are read-only, the budget code hidden and the opinion required. The administrator binds the
+ * form as an operator does: opens the copy in the BPMN modeler, selects the start event and then the
+ * user task, picks the published form in the properties panel, sets each field's permission there and
+ * publishes. The starter fills the start form on 新建任务, saves a draft, reopens it with the values
+ * restored and submits; the department head opens the task and sees the read-only fields and no
+ * budget code. Screenshots in zh and en.
+ * (Designing a form by dragging from the palette is forms.spec.ts; here the form and the copy of the
+ * diagram are made over the API, the binding in the modeler.)
  */
 const ADMIN = { user: 'admin', password: 'Bencao@2026' };
 const STARTER = { user: 'staff', password: 'Staff@2026' };
@@ -55,22 +59,57 @@ test('a form bound to a 采购申请 copy: start form, draft, read-only and hidd
   });
   await api(request, admin, 'POST', `/api/forms/${form.id}/publish`);
 
-  // the process: the demo 采购申请's diagram under a key of our own, the head named, the form bound
+  // the process: the demo 采购申请's diagram under a key of our own, the head named (the form is bound in the modeler below)
   const defs = await api<{ records: { id: number; key: string }[] }>(request, admin, 'GET', '/api/workflow/definitions?page=1&limit=50&keyword=purchaseRequest');
   const demo = await api<{ xml: string }>(request, admin, 'GET', `/api/workflow/definitions/${defs.records.find((d) => d.key === 'purchaseRequest')!.id}`);
   const [head] = (await api<{ id: number; userId: string }[]>(request, admin, 'GET', `/api/workflow/tasks/users?keyword=${HEAD.user}`)).filter((u) => u.userId === HEAD.user);
   const key = `purchaseForm${suffix}`;
-  const atStart = { formId: form.id, version: 1, defaultPermission: 'write', fields: { applicant: 'required', opinion: 'hidden' } };
-  const atHead = { formId: form.id, version: 1, defaultPermission: 'read', fields: { budget: 'hidden', opinion: 'required' } };
   const xml = demo.xml
     .replaceAll('purchaseRequest', key)
     .replace(/<bpmn:process id="([^"]+)" name="[^"]*"/, `<bpmn:process id="$1" name="${processName}"`)
-    .replace('<bpmn:startEvent id="start"', `<bpmn:startEvent id="start" bencao:form="${attr(atStart)}"`)
     .replace(/(<bpmn:userTask id="deptApprove"[^>]*?)bencao:assignment="[^"]*"/,
-      `$1bencao:assignment="${attr({ rule: { kind: 'user', accountIds: [head.id] }, onEmpty: 'admin' })}" bencao:form="${attr(atHead)}"`)
+      `$1bencao:assignment="${attr({ rule: { kind: 'user', accountIds: [head.id] }, onEmpty: 'admin' })}"`)
     .replace('amount &gt; 50000', 'purchase.amount &gt; 50000');
-  const def = await api<{ id: number }>(request, admin, 'POST', '/api/workflow/definitions', { key, name: processName, category: '采购管理', xml });
-  await api(request, admin, 'POST', `/api/workflow/definitions/${def.id}/publish`);
+  await api<{ id: number }>(request, admin, 'POST', '/api/workflow/definitions', { key, name: processName, category: '采购管理', xml });
+
+  // ---- the administrator binds the form in the modeler's properties panel and publishes ----
+  const designer = await signIn(browser, ADMIN, 'zh-CN');
+  const dp = designer.page;
+  const adminApp = new ConsoleApp(dp);
+  await adminApp.openMenu(/流程管理/, /流程定义/);
+  await dp.locator('.ant-table-row').filter({ hasText: key }).getByRole('button', { name: btn('设计') }).click();
+  const canvas = dp.getByTestId('wf-canvas');
+  await expect(canvas.locator('[data-element-id="deptApprove"]')).toBeVisible({ timeout: 30_000 }); // the first modeler of the page builds bpmn-js
+  const props = dp.getByTestId('wf-properties');
+  const formName = `采购申请单 ${suffix} (v1)`;
+  /** picks the published form for the selected node, then the permissions of the fields named */
+  const bind = async (perms: Record<string, string>, defaultPerm: string) => {
+    const select = props.getByLabel('本环节表单');
+    await select.click();
+    await select.fill(suffix);
+    await dp.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: formName }).click();
+    const binding = props.getByTestId('form-binding');
+    await expect(binding.locator('.ant-table-row')).toHaveCount(6);
+    await expect(binding.locator('.ant-table-row').filter({ hasText: '采购明细' }).locator('.ant-radio-button-wrapper-checked')).toHaveText(defaultPerm);
+    for (const [label, perm] of Object.entries(perms)) {
+      const fieldRow = binding.locator('.ant-table-row').filter({ hasText: label });
+      await fieldRow.getByText(perm, { exact: true }).click();
+      await expect(fieldRow.locator('.ant-radio-button-wrapper-checked')).toHaveText(perm);
+    }
+  };
+  await canvas.locator('[data-element-id="start"]').click();
+  await expect(dp.locator('#wf-prop-id')).toHaveValue('start');
+  await bind({ 申请人: '必填', 审核意见: '隐藏' }, '可编辑');
+  await canvas.locator('[data-element-id="deptApprove"]').click();
+  await expect(dp.locator('#wf-prop-id')).toHaveValue('deptApprove');
+  await bind({ 预算编码: '隐藏', 审核意见: '必填' }, '只读');
+  await dp.screenshot({ path: `${shots}/modeler-binding-zh.png` });
+  await dp.getByRole('button', { name: btn('发布') }).click();
+  await expect(toast(dp, '已发布为版本 1')).toBeVisible();
+  // back on the start event: the binding is in the diagram as saved
+  await canvas.locator('[data-element-id="start"]').click();
+  await expect(props.getByTestId('form-binding').locator('.ant-table-row').filter({ hasText: '申请人' }).locator('.ant-radio-button-wrapper-checked')).toHaveText('必填');
+  await designer.context.close();
 
   // ---- the starter: 新建任务 opens the start form ----
   const starter = await signIn(browser, STARTER, 'zh-CN');

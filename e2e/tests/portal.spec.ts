@@ -127,3 +127,64 @@ test('a home page for 审计员: designed, published, assigned, personalised and
   const list = await api<{ id: number; pageName: string }[]>(request, token, 'GET', '/api/portal/assignments');
   for (const x of list.filter((l) => l.pageName === name)) await api(request, token, 'DELETE', `/api/portal/assignments/${x.id}`);
 });
+
+test('the designer: a widget dragged from the palette onto the grid, two added with the keyboard; all kept after a reload', async ({ page, console: app }) => {
+  test.setTimeout(180_000);
+  const name = `拖放首页${tag()}`;
+  await app.login(ADMIN.user, ADMIN.password);
+  await app.openMenu('门户管理', '页面管理');
+  await page.getByRole('button', { name: '新建页面' }).click();
+  const form = page.getByRole('dialog').filter({ hasText: '新建页面' });
+  await form.getByLabel('名称').fill(name);
+  await form.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  const canvas = page.locator('.portal-designer-canvas');
+  const status = canvas.getByRole('status');
+
+  // ---- the keyboard: Enter on a palette item adds it at the first free place, and the focus goes to it ----
+  const calendarItem = page.getByRole('button', { name: '添加组件：工作日历' });
+  await calendarItem.focus();
+  await page.keyboard.press('Enter');
+  await expect(card(page, 'calendar')).toBeFocused();
+  await expect(status).toHaveText('已添加“工作日历”，位于第 1 行第 1 列');
+  // Space works as well; the next free place is beside it
+  await page.getByRole('button', { name: '添加组件：快捷入口' }).focus();
+  await page.keyboard.press(' ');
+  await expect(card(page, 'shortcuts')).toBeFocused();
+  await expect(status).toHaveText('已添加“快捷入口”，位于第 1 行第 5 列');
+  await page.screenshot({ path: `${shots}/designer-keyboard-zh.png` });
+  const cal = (await card(page, 'calendar').boundingBox())!;
+  const sc = (await card(page, 'shortcuts').boundingBox())!;
+  expect(Math.abs(sc.y - cal.y)).toBeLessThan(4);
+  expect(sc.x).toBeGreaterThan(cal.x + cal.width);
+
+  // ---- the mouse: 图文 dragged from the palette to the right end of the grid (the first row has 3 of the 4
+  // columns it needs left, so it lands under it, at the right edge; a click would have put it bottom left) ----
+  const grid = canvas.locator('.portal-grid');
+  const gridBox = (await grid.boundingBox())!;
+  await page.locator('.portal-palette-item').filter({ hasText: '图文' }).dragTo(grid, { targetPosition: { x: gridBox.width - 60, y: 40 } });
+  await expect(card(page, 'richText')).toBeVisible();
+  await expect(canvas.locator('.portal-card')).toHaveCount(3);
+  const rt = (await card(page, 'richText').boundingBox())!;
+  expect(Math.abs(rt.x + rt.width - (gridBox.x + gridBox.width))).toBeLessThan(4);
+  expect(rt.x).toBeGreaterThan(cal.x + cal.width);
+  expect(rt.y).toBeGreaterThan(cal.y + cal.height - 4);
+  await page.screenshot({ path: `${shots}/designer-dnd-zh.png` });
+
+  // ---- saved, and the same after a reload ----
+  const saved = page.waitForResponse((r) => /\/api\/portal\/pages\/\d+\/draft$/.test(r.url()) && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  expect((await (await saved).json()).code).toBe(200);
+  await page.reload();
+  await page.locator('.portal-tree').getByText(name).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(canvas.locator('.portal-card')).toHaveCount(3);
+  const after = async (w: string) => (await card(page, w).boundingBox())!;
+  const [cal2, sc2, rt2] = [await after('calendar'), await after('shortcuts'), await after('richText')];
+  expect(Math.abs(sc2.y - cal2.y)).toBeLessThan(4);
+  expect(sc2.x).toBeGreaterThan(cal2.x + cal2.width);
+  const grid2 = (await grid.boundingBox())!;
+  expect(Math.abs(rt2.x + rt2.width - (grid2.x + grid2.width))).toBeLessThan(4);
+  expect(rt2.x).toBeGreaterThan(cal2.x + cal2.width);
+  expect(rt2.y).toBeGreaterThan(cal2.y + cal2.height - 4);
+});

@@ -11,7 +11,7 @@ interface VersionField { key: string; label: string; type: string; serverValued:
  * The cloud form a start event or user task shows (`bencao:form`): a published form version and each
  * field's permission at that node. `value` / `onChange` carry the attribute's JSON text.
  */
-export default function FormBindingEditor({ value, onChange, isStart }: { value?: string; onChange: (json: string | undefined) => void; isStart?: boolean }) {
+export default function FormBindingEditor({ value, onChange, isStart, id }: { value?: string; onChange: (json: string | undefined) => void; isStart?: boolean; id?: string }) {
   const { t } = useTranslation('cform');
   const binding = parseFormBinding(value);
   const forms = useQuery({ queryKey: ['cform', 'options'], queryFn: () => call<FormOption[]>('GET', '/api/forms/options'), staleTime: 60_000 });
@@ -29,7 +29,7 @@ export default function FormBindingEditor({ value, onChange, isStart }: { value?
   const permLabel = (p: FieldPermission) => t(`binding.${p}`);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="form-binding">
-      <Select allowClear style={{ width: '100%' }} placeholder={t('binding.pick')} loading={forms.isFetching} options={options}
+      <Select id={id} allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: '100%' }} placeholder={t('binding.pick')} loading={forms.isFetching} options={options}
         value={binding ? `${binding.formId}@${binding.version}` : undefined}
         onChange={(v: string | undefined) => {
           if (!v) return write(null);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Modal, Segmented, Space, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EyeOutlined, SaveOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PORTAL_BREAKPOINTS, WIDGETS, type PageContent, type PortalBreakpoint, type PortalPage, type WidgetId, type WidgetInstance } from '@bencao/contracts';
+import { PORTAL_BREAKPOINTS, PORTAL_COLS, WIDGETS, type PageContent, type PortalBreakpoint, type PortalPage, type WidgetId, type WidgetInstance } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
 import { portalApi, usePortalMutation, type PortalPreview } from './api';
 import { PortalGrid } from './PortalGrid';
@@ -10,6 +10,7 @@ import { WidgetFrame } from './WidgetFrame';
 import { SettingsForm } from './SettingsForm';
 import { ScopeSelect } from './ScopeSelect';
 import { WIDGET_REGISTRY, widgetDef } from './registry';
+import { firstFreePlace } from './place';
 
 const CANVAS_WIDTH: Record<PortalBreakpoint, string | number> = { lg: '100%', md: 760, sm: 375 };
 
@@ -34,16 +35,30 @@ export function Designer({ page }: { page: PortalPage }) {
   const saveDraft = usePortalMutation((c: PageContent) => portalApi.saveDraft(page.id, c));
   const publish = usePortalMutation(async (c: PageContent) => { await portalApi.saveDraft(page.id, c); return portalApi.publish(page.id); });
 
+  /** adds a widget where it was dropped, or (click, keyboard) at the first free place; answers its id and place */
   const add = (widget: WidgetId, place?: { x: number; y: number }) => {
     const meta = WIDGETS[widget];
     const i = nextId(content.widgets, widget);
     const layouts = { ...content.layouts };
+    let at = { x: 0, y: 0 };
     for (const b of PORTAL_BREAKPOINTS) {
-      const cols = b === 'lg' ? 12 : b === 'md' ? 8 : 1;
+      const cols = PORTAL_COLS[b];
       const w = Math.min(meta.w, cols);
-      layouts[b] = [...layouts[b], b === bp && place ? { i, x: Math.min(place.x, cols - w), y: place.y, w, h: meta.h } : { i, x: 0, y: 999, w, h: meta.h }];
+      const spot = b === bp && place ? { x: Math.min(place.x, cols - w), y: place.y } : firstFreePlace(layouts[b], cols, w, meta.h);
+      if (b === bp) at = spot;
+      layouts[b] = [...layouts[b], { i, ...spot, w, h: meta.h }];
     }
     setContent({ widgets: [...content.widgets, { i, widget, settings: {} }], layouts });
+    return { i, ...at };
+  };
+  // a widget added with the keyboard takes the focus, and a screen reader hears where it went
+  // (the grid mounts a new item a render or two after the content changes: the item focuses itself when it is there)
+  const [focusOn, setFocusOn] = useState<string | null>(null);
+  const [announce, setAnnounce] = useState('');
+  const addWithKeyboard = (widget: WidgetId) => {
+    const at = add(widget);
+    setFocusOn(at.i);
+    setAnnounce(t('manager.added', { widget: t(`widget.${widget}`), row: at.y + 1, column: at.x + 1 }));
   };
   const remove = (i: string) => setContent({
     widgets: content.widgets.filter((w) => w.i !== i),
@@ -78,22 +93,25 @@ export function Designer({ page }: { page: PortalPage }) {
             <Typography.Text type="secondary">{t('manager.paletteHint')}</Typography.Text>
             {WIDGET_REGISTRY.map((w) => (
               <div key={w.id} className="portal-palette-item" draggable unselectable="on" role="button" tabIndex={0} data-palette={w.id}
-                onDragStart={(e) => { e.dataTransfer.setData('text/plain', w.id); setDragging(w.id); }}
+                aria-label={t('manager.addWidget', { widget: t(`widget.${w.id}`) })}
+                onDragStart={(e) => { e.dataTransfer.setData('text/plain', w.id); e.dataTransfer.effectAllowed = 'copy'; setDragging(w.id); }}
                 onDragEnd={() => setDragging(null)}
-                onClick={() => add(w.id)} onKeyDown={(e) => { if (e.key === 'Enter') add(w.id); }}>
+                onClick={() => add(w.id)}
+                onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); addWithKeyboard(w.id); } }}>
                 {w.icon} {t(`widget.${w.id}`)}
               </div>
             ))}
           </div>
         )}
         <div className="portal-designer-canvas">
+          <div className="portal-sr-only" role="status" aria-live="polite">{announce}</div>
           <div style={{ width: CANVAS_WIDTH[bp], maxWidth: '100%', margin: '0 auto' }}>
-            <PortalGrid key={bp} widgets={content.widgets} layouts={content.layouts} editable={editable}
+            <PortalGrid key={bp} breakpoint={bp} widgets={content.widgets} layouts={content.layouts} editable={editable}
               onChange={(layouts) => setContent((c) => ({ ...c, layouts }))}
-              dropping={dragging ? { w: Math.min(WIDGETS[dragging].w, bp === 'sm' ? 1 : bp === 'md' ? 8 : 12), h: WIDGETS[dragging].h } : null}
+              dropping={dragging ? { w: Math.min(WIDGETS[dragging].w, PORTAL_COLS[bp]), h: WIDGETS[dragging].h } : null}
               onDrop={(place) => { if (dragging) add(dragging, place); setDragging(null); }}
               render={(w) => (
-                <WidgetFrame instance={w} extra={editable && (
+                <WidgetFrame instance={w} focusable autoFocus={w.i === focusOn} onFocused={() => setFocusOn(null)} extra={editable && (
                   <Space size={0}>
                     {widgetDef(w.widget).fields.length > 0 && <Tooltip title={t('manager.configure')}><Button type="text" size="small" aria-label={t('manager.configure')} icon={<SettingOutlined />} onClick={() => setConfiguring(w)} /></Tooltip>}
                     <Tooltip title={t('manager.remove')}><Button type="text" size="small" aria-label={t('manager.remove')} icon={<DeleteOutlined />} onClick={() => remove(w.i)} /></Tooltip>

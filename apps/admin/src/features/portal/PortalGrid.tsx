@@ -26,7 +26,7 @@ function withMinimums(layouts: PortalLayouts, widgets: WidgetInstance[]): Respon
  * The portal's grid (desktop 12 columns, tablet 8, phone 1), used by the home page and the designer.
  * Only the card heads drag; `editable` turns dragging and resizing on.
  */
-export function PortalGrid({ widgets, layouts, editable, onChange, render, onBreakpoint, onDrop, dropping }: {
+export function PortalGrid({ widgets, layouts, editable, onChange, render, onBreakpoint, onDrop, dropping, breakpoint }: {
   widgets: WidgetInstance[];
   layouts: PortalLayouts;
   editable: boolean;
@@ -37,6 +37,8 @@ export function PortalGrid({ widgets, layouts, editable, onChange, render, onBre
   onDrop?: (place: { x: number; y: number }) => void;
   /** the size of the palette item being dragged */
   dropping?: { w: number; h: number } | null;
+  /** the designer: this breakpoint's layout whatever the width (its canvas is narrower than the page) */
+  breakpoint?: PortalBreakpoint;
 }) {
   const { width, containerRef, mounted } = useContainerWidth();
   return (
@@ -44,6 +46,7 @@ export function PortalGrid({ widgets, layouts, editable, onChange, render, onBre
       {mounted && (
         <Responsive
           width={width}
+          breakpoint={breakpoint}
           breakpoints={PORTAL_BREAKPOINT_WIDTHS}
           cols={PORTAL_COLS}
           rowHeight={PORTAL_ROW_HEIGHT}

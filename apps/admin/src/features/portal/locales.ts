@@ -31,7 +31,7 @@ export default defineLocales({
     manager: {
       tree: 'Pages', addDir: 'New directory', addPage: 'New page', addUrl: 'New URL entry', edit: 'Properties', delete: 'Delete', kind: 'Type', name: 'Name',
       url: 'Address', seq: 'Order', parent: 'Parent directory', maintainers: 'Maintainers', top: '(top level)', dir: 'Directory', page: 'Page', urlKind: 'URL entry',
-      palette: 'Widgets', paletteHint: 'Drag a widget onto the page, or click it to add it', save: 'Save draft', publish: 'Publish', preview: 'Preview as role',
+      palette: 'Widgets', paletteHint: 'Drag a widget onto the page, or click it (or press Enter) to add it at the first free place', addWidget: 'Add widget: {{widget}}', added: '{{widget}} added at row {{row}}, column {{column}}', save: 'Save draft', publish: 'Publish', preview: 'Preview as role',
       previewRole: 'Role', configure: 'Settings', remove: 'Remove', published: 'Published v{{v}}', unpublished: 'Not published', draftChanged: 'Draft has unpublished changes',
       pickPage: 'Choose a page in the tree to design it', frameHosts: 'Framed sites', frameHostsHint: 'Hosts the "External page" widget may show (e.g. intranet.example.com)',
       breakpoint: 'Layout', lg: 'Desktop', md: 'Tablet', sm: 'Phone', saved: 'Saved', publishedOk: 'Published', open: 'Open',
@@ -73,7 +73,7 @@ export default defineLocales({
     manager: {
       tree: '页面', addDir: '新建目录', addPage: '新建页面', addUrl: '新建链接', edit: '属性', delete: '删除', kind: '类型', name: '名称',
       url: '地址', seq: '排序', parent: '上级目录', maintainers: '维护人', top: '（顶级）', dir: '目录', page: '页面', urlKind: '链接',
-      palette: '组件库', paletteHint: '将组件拖到页面上，或点击添加', save: '保存草稿', publish: '发布', preview: '按角色预览',
+      palette: '组件库', paletteHint: '将组件拖到页面上，或点击（或按回车键）添加到第一个空位', addWidget: '添加组件：{{widget}}', added: '已添加“{{widget}}”，位于第 {{row}} 行第 {{column}} 列', save: '保存草稿', publish: '发布', preview: '按角色预览',
       previewRole: '角色', configure: '设置', remove: '移除', published: '已发布 v{{v}}', unpublished: '未发布', draftChanged: '草稿有未发布的修改',
       pickPage: '请在左侧选择一个页面进行设计', frameHosts: '允许嵌入的站点', frameHostsHint: '“外部网页”组件可以嵌入的主机（如 intranet.example.com）',
       breakpoint: '布局', lg: '桌面', md: '平板', sm: '手机', saved: '已保存', publishedOk: '已发布', open: '打开',
@@ -115,7 +115,7 @@ export default defineLocales({
     manager: {
       tree: 'Páginas', addDir: 'Nuevo directorio', addPage: 'Nueva página', addUrl: 'Nueva entrada URL', edit: 'Propiedades', delete: 'Eliminar', kind: 'Tipo', name: 'Nombre',
       url: 'Dirección', seq: 'Orden', parent: 'Directorio superior', maintainers: 'Responsables', top: '(nivel superior)', dir: 'Directorio', page: 'Página', urlKind: 'Entrada URL',
-      palette: 'Widgets', paletteHint: 'Arrastre un widget a la página o haga clic para añadirlo', save: 'Guardar borrador', publish: 'Publicar', preview: 'Vista previa por rol',
+      palette: 'Widgets', paletteHint: 'Arrastre un widget a la página, o haga clic (o pulse Intro) para añadirlo en el primer hueco libre', addWidget: 'Añadir widget: {{widget}}', added: '{{widget}} añadido en la fila {{row}}, columna {{column}}', save: 'Guardar borrador', publish: 'Publicar', preview: 'Vista previa por rol',
       previewRole: 'Rol', configure: 'Ajustes', remove: 'Quitar', published: 'Publicada v{{v}}', unpublished: 'Sin publicar', draftChanged: 'El borrador tiene cambios sin publicar',
       pickPage: 'Elija una página del árbol para diseñarla', frameHosts: 'Sitios en marco', frameHostsHint: 'Hosts que puede mostrar el widget «Página externa» (p. ej. intranet.example.com)',
       breakpoint: 'Disposición', lg: 'Escritorio', md: 'Tableta', sm: 'Teléfono', saved: 'Guardado', publishedOk: 'Publicada', open: 'Abrir',
@@ -157,7 +157,7 @@ export default defineLocales({
     manager: {
       tree: 'ページ', addDir: '新規ディレクトリ', addPage: '新規ページ', addUrl: '新規 URL エントリ', edit: 'プロパティ', delete: '削除', kind: '種類', name: '名前',
       url: 'アドレス', seq: '表示順', parent: '親ディレクトリ', maintainers: '担当者', top: '（最上位）', dir: 'ディレクトリ', page: 'ページ', urlKind: 'URL エントリ',
-      palette: 'ウィジェット', paletteHint: 'ウィジェットをページにドラッグするか、クリックして追加します', save: '下書きを保存', publish: '公開', preview: 'ロールでプレビュー',
+      palette: 'ウィジェット', paletteHint: 'ウィジェットをページにドラッグするか、クリック（または Enter キー）で最初の空き位置に追加します', addWidget: 'ウィジェットを追加：{{widget}}', added: '「{{widget}}」を {{row}} 行目 {{column}} 列目に追加しました', save: '下書きを保存', publish: '公開', preview: 'ロールでプレビュー',
       previewRole: 'ロール', configure: '設定', remove: '削除', published: '公開済み v{{v}}', unpublished: '未公開', draftChanged: '下書きに未公開の変更があります',
       pickPage: 'ツリーからページを選んでデザインしてください', frameHosts: '埋め込み許可サイト', frameHostsHint: '「外部ページ」ウィジェットで表示できるホスト（例：intranet.example.com）',
       breakpoint: 'レイアウト', lg: 'デスクトップ', md: 'タブレット', sm: 'スマートフォン', saved: '保存しました', publishedOk: '公開しました', open: '開く',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Dropdown, Form, Modal, Radio, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Dropdown, Form, Modal, Radio, Select, Space, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import {
   AlertOutlined, CheckOutlined, CloseOutlined, CopyOutlined, DeleteRowOutlined, DownOutlined, InsertRowRightOutlined, LoginOutlined,
@@ -33,7 +33,7 @@ const isInstanceAction = (c: TaskActionCode): c is InstanceTaskAction => (INSTAN
  * The buttons of what this user may do now on a task or an instance (`detail.actions` and the node's
  * plugin buttons), each opening its dialog; claim acts at once.
  */
-export function TaskActionBar({ detail, variables, formValues, formRefused, onLeft }: {
+export function TaskActionBar({ detail, variables, formValues, formRefused, focusRefused, onLeft }: {
   detail: TaskDetail;
   /** the edited variables to send with a decision (undefined: unchanged); throws when a row is wrong */
   variables: () => Record<string, unknown> | undefined;
@@ -41,11 +41,16 @@ export function TaskActionBar({ detail, variables, formValues, formRefused, onLe
   formValues?: () => Promise<Record<string, unknown> | undefined>;
   /** puts a server 400 under the cloud form's fields it names; true when it named any */
   formRefused?: (e: unknown) => boolean;
+  /** scrolls to the first field of the cloud form marked wrong and puts the cursor in it */
+  focusRefused?: () => void;
   onLeft: () => void;
 }) {
   const { t } = useTranslation('tasks');
   const { message } = App.useApp();
   const [open, setOpen] = useState<BarAction | null>(null);
+  // what was typed in a dialog closed without acting (e.g. to correct the form): back when it opens again
+  const [kept, setKept] = useState<Record<string, Values>>({});
+  const keyOf = (a: BarAction) => (a.kind === 'button' ? `b${a.button.id}` : a.code);
   const allowed = new Set(detail.actions);
   const taskId = detail.task?.id;
   const claim = useTaskMutation(() => tasksApi.act(taskId!, 'claim', {}), () => void message.success(t('actions.done.claim')));
@@ -79,11 +84,15 @@ export function TaskActionBar({ detail, variables, formValues, formRefused, onLe
       {open && (
         <ActionDialog
           action={open} detail={detail} variables={variables} formValues={formValues} formRefused={formRefused}
-          onClose={(done) => {
+          initial={kept[keyOf(open)]}
+          onClose={(done, typed) => {
             const leaves = open.kind === 'code' && LEAVES.includes(open.code);
+            const key = keyOf(open);
+            setKept(({ [key]: _, ...rest }) => (done || !typed ? rest : { ...rest, [key]: typed }));
             setOpen(null);
             if (done && leaves) onLeft();
           }}
+          onCorrectForm={focusRefused ? () => setTimeout(focusRefused) : undefined}
         />
       )}
     </Space>
@@ -93,15 +102,23 @@ export function TaskActionBar({ detail, variables, formValues, formRefused, onLe
 interface Values { form?: Record<string, unknown>; comment?: string; target?: string; node?: string; userId?: number; userIds?: number[]; position?: 'before' | 'after' }
 
 /** One action's dialog: the fields it needs (people, return target, position), a comment; Enter submits. */
-function ActionDialog({ action, detail, variables, formValues, formRefused, onClose }: {
+function ActionDialog({ action, detail, variables, formValues, formRefused, initial, onClose, onCorrectForm }: {
   action: BarAction; detail: TaskDetail; variables: () => Record<string, unknown> | undefined;
   formValues?: () => Promise<Record<string, unknown> | undefined>; formRefused?: (e: unknown) => boolean;
-  onClose: (done: boolean) => void;
+  /** what was typed when this dialog was last closed without acting */
+  initial?: Values;
+  /** done: the action went through; typed: what the dialog held, kept when it did not */
+  onClose: (done: boolean, typed?: Values) => void;
+  /** after the server refused fields of the cloud form: the dialog closes and the first of them takes the cursor */
+  onCorrectForm?: () => void;
 }) {
   const { t } = useTranslation('tasks');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [problem, setProblem] = useState<string | null>(null);
+  // the server's words when it refused fields of the cloud form (they are marked under the fields too)
+  const [refused, setRefused] = useState<string | null>(null);
+  const close = () => onClose(false, form.getFieldsValue(true) as Values);
   const code = action.kind === 'code' ? action.code : null;
   const title = action.kind === 'button' ? action.button.name : t(`actions.${action.code}`);
   const task = detail.task;
@@ -127,6 +144,7 @@ function ActionDialog({ action, detail, variables, formValues, formRefused, onCl
   const submit = async () => {
     const v = await form.validateFields();
     setProblem(null);
+    setRefused(null);
     try {
       variables();
     } catch (e) {
@@ -143,7 +161,7 @@ function ActionDialog({ action, detail, variables, formValues, formRefused, onCl
       }
     }
     // the dialog stays open with what was typed; the refused fields are marked in the form behind it
-    run.mutate({ ...v, form: values }, { onError: (e) => { if (formRefused?.(e)) setProblem(t('detail.formInvalid')); } });
+    run.mutate({ ...v, form: values }, { onError: (e) => { if (formRefused?.(e)) setRefused(e instanceof Error ? e.message : String(e)); } });
   };
 
   const signable = (task?.multiInstance?.people ?? []).filter((p) => p.status !== 'completed' && p.id !== task?.assigneeId);
@@ -152,11 +170,17 @@ function ActionDialog({ action, detail, variables, formValues, formRefused, onCl
 
   return (
     <Modal
-      open title={title} onCancel={() => onClose(false)} onOk={() => void submit()} okText={t('dialog.confirm', { action: title })} cancelText={t('common.cancel')}
+      open title={title} onCancel={close} onOk={() => void submit()} okText={t('dialog.confirm', { action: title })} cancelText={t('common.cancel')}
       okButtonProps={{ danger: code === 'reject' || code === 'void' }} confirmLoading={run.isPending} destroyOnHidden width={560}
     >
       {code && <Typography.Paragraph type="secondary">{t(`dialog.explain.${code}`)}</Typography.Paragraph>}
-      <Form<Values> form={form} layout="vertical" name={`taskAction-${code ?? 'button'}`} initialValues={{ target: 'previous', position: 'after' }} onFinish={() => void submit()}>
+      {refused && (
+        <Alert
+          type="error" showIcon role="alert" style={{ marginBottom: 12 }} title={t('detail.formRefused')} description={refused}
+          action={onCorrectForm && <Button size="small" onClick={() => { close(); onCorrectForm(); }}>{t('detail.correctForm')}</Button>}
+        />
+      )}
+      <Form<Values> form={form} layout="vertical" name={`taskAction-${code ?? 'button'}`} initialValues={{ target: 'previous', position: 'after', ...initial }} onFinish={() => void submit()}>
         {code === 'return' && (
           <>
             <Form.Item name="target" label={t('dialog.returnTo')}>

@@ -88,7 +88,13 @@ function ActionsFor({ detail: d, form, cform, onLeft }: { detail: TaskDetail; fo
     cform.setFields(issues);
     return issues.length > 0;
   }, [d, cform, i18n.language]);
-  return <TaskActionBar detail={d} variables={variables} formValues={d.form ? formValues : undefined} formRefused={formRefused} onLeft={onLeft} />;
+  const focusRefused = useCallback(() => {
+    const first = cform.getFieldsError().find((f) => f.errors.length > 0);
+    if (!first) return;
+    cform.scrollToField(first.name, { block: 'center' });
+    cform.focusField(first.name);
+  }, [cform]);
+  return <TaskActionBar detail={d} variables={variables} formValues={d.form ? formValues : undefined} formRefused={formRefused} focusRefused={d.form ? focusRefused : undefined} onLeft={onLeft} />;
 }
 
 function Body({ detail: d, form, cform }: { detail: TaskDetail; form: VariablesForm; cform: CloudForm }) {

@@ -42,8 +42,8 @@ function CommitInput({ value, onCommit, textarea, placeholder, disabled, mono, v
   );
 }
 
-function Field({ label, children, extra }: { label: string; children: ReactNode; extra?: ReactNode }) {
-  return <Form.Item label={label} extra={extra} style={{ marginBottom: 12 }}>{children}</Form.Item>;
+function Field({ label, children, extra, htmlFor }: { label: string; children: ReactNode; extra?: ReactNode; htmlFor?: string }) {
+  return <Form.Item label={label} extra={extra} htmlFor={htmlFor} style={{ marginBottom: 12 }}>{children}</Form.Item>;
 }
 
 /**
@@ -79,7 +79,10 @@ export function PropertiesPanel({ svc, element, readOnlyId }: { svc: Services; e
       {kind === 'userTask' && <UserTaskSection svc={svc} element={element} />}
       {(kind === 'userTask' || kind === 'startEvent') && (
         <Suspense fallback={null}>
-          <LazyFormBindingEditor isStart={kind === 'startEvent'} value={(bo.get('bencao:form') as string | undefined) ?? undefined} onChange={(v) => update({ 'bencao:form': v })} />
+          <Divider plain style={{ margin: '8px 0' }}>{t('modeler.props.formSection')}</Divider>
+          <Field label={t('modeler.props.formPick')} extra={t('modeler.props.formHint')} htmlFor="wf-prop-form">
+            <LazyFormBindingEditor id="wf-prop-form" isStart={kind === 'startEvent'} value={(bo.get('bencao:form') as string | undefined) ?? undefined} onChange={(v) => update({ 'bencao:form': v })} />
+          </Field>
         </Suspense>
       )}
       {kind === 'sequenceFlow' && <FlowSection svc={svc} element={element} />}
