@@ -176,7 +176,8 @@ test('the designer: a widget dragged from the palette onto the grid, two added w
   await page.getByRole('button', { name: '保存草稿' }).click();
   expect((await (await saved).json()).code).toBe(200);
   await page.reload();
-  await page.locator('.portal-tree').getByText(name).click();
+  // the page chosen is in the address: the reload reopens it in the designer
+  await expect(page).toHaveURL(/[?&]node=\d+/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(canvas.locator('.portal-card')).toHaveCount(3);
   const after = async (w: string) => (await card(page, w).boundingBox())!;

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { App, Button, Card, Empty, Form, Input, InputNumber, Modal, Select, Space, Tree, TreeSelect, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, FileOutlined, FolderOutlined, LinkOutlined, PlusOutlined, GlobalOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -44,7 +45,14 @@ export function PageManager() {
   const { modal } = App.useApp();
   const can = usePermission();
   const nodes = useNodes();
-  const [selected, setSelected] = useState<number | null>(null);
+  // the chosen node lives in the URL (`?node=12`): a reload or a shared link reopens it
+  const [search, setSearch] = useSearchParams();
+  const selected = /^\d+$/.test(search.get('node') ?? '') ? Number(search.get('node')) : null;
+  const setSelected = useCallback((id: number | null) => setSearch((prev) => {
+    const next = new URLSearchParams(prev);
+    if (id) next.set('node', String(id)); else next.delete('node');
+    return next;
+  }, { replace: true }), [setSearch]);
   const [editing, setEditing] = useState<{ node?: PortalNode; kind: PortalNodeKind } | null>(null);
   const [form] = Form.useForm();
   const list = useMemo(() => nodes.data ?? [], [nodes.data]);
