@@ -125,7 +125,7 @@ async function run(label: string, databaseUrl?: string) {
     ] as const) {
       await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
       const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-      line(`${name.padEnd(40)} ${Math.round(r.requests.average)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms ${r.non2xx + r.errors ? `(${r.non2xx + r.errors} errors!)` : ''} budget p99 ≤ ${budgetMs} ms: ${r.latency.p99 <= budgetMs ? 'PASS' : 'OVER'}`);
+      line(`${name.padEnd(40)} ${Math.round(r.requests.average)} req/s (×${(r.requests.average / baseline.requests.average).toFixed(2)} of health)  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms ${r.non2xx + r.errors ? `(${r.non2xx + r.errors} errors!)` : ''} budget p99 ≤ ${budgetMs} ms: ${r.latency.p99 <= budgetMs ? 'PASS' : 'OVER'}`);
     }
   }
 

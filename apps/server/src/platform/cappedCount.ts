@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PageQuery } from '@bencao/contracts';
 import type { Db } from '../db/client';
 import { offsetOf } from './paging';
@@ -9,12 +10,45 @@ import { offsetOf } from './paging';
  * below cap + 1), as big consoles do — the page count is approximate, every page still opens.
  */
 export async function cappedCount(db: Db, rows: SQL, cap: number): Promise<number> {
-  const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from (${rows} limit ${cap + 1}) capped`)).rows;
-  if (Number(n) <= cap) return Number(n);
+  const [{ n }] = (await db.execute<{ n: number }>(sql`select ${cappedCountSql(rows, cap)} as n`)).rows;
+  return settleCount(db, rows, cap, Number(n));
+}
+
+/**
+ * The capped count as a scalar subquery, to be selected alongside a page's rows so that a list is one
+ * statement (an uncorrelated subquery: evaluated once per statement, not per row). Its value goes through
+ * `settleCount` with the same `rows` and `cap`.
+ */
+export const cappedCountSql = (rows: SQL, cap: number): SQL => sql`(select count(*)::int from (${rows} limit ${cap + 1}) capped)`;
+
+/**
+ * The total of a list from the capped count selected with its page: exact up to `cap`; past it the
+ * planner's estimate (one EXPLAIN, no scan); `counted` undefined (the page came back empty, so no row
+ * carried the count): counted now.
+ */
+export async function settleCount(db: Db, rows: SQL, cap: number, counted: number | undefined): Promise<number> {
+  if (counted === undefined) return cappedCount(db, rows, cap);
+  if (counted <= cap) return counted;
+  // the estimate of the same statement is kept a few seconds: it is approximate anyway, and on a big list
+  // it would otherwise be a second statement on every page view (the exact count above is never kept)
+  const q = dialect.sqlToQuery(rows);
+  const key = `${q.sql}\u0000${JSON.stringify(q.params)}`;
+  const now = Date.now();
+  const kept = estimates.get(key);
+  if (kept && kept.until > now) return Math.max(cap + 1, kept.n);
   const plan = (await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${rows}`)).rows[0]?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[];
-  return Math.max(cap + 1, Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  const n = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  if (estimates.size >= MAX_ESTIMATES) estimates.clear();
+  estimates.set(key, { n, until: now + ESTIMATE_MS });
+  return Math.max(cap + 1, n);
 }
+
+const dialect = new PgDialect();
+/** planner estimates by statement text and parameters: how long one is used, how many are kept (all dropped when full) */
+const ESTIMATE_MS = 10_000;
+const MAX_ESTIMATES = 1_000;
+const estimates = new Map<string, { n: number; until: number }>();
 
 /** the exact-count limit for a page: at least 1,000 rows, ten pages past the one shown */
 export const countCapOf = (q: PageQuery) => Math.max(1000, offsetOf(q) + q.limit * 10);

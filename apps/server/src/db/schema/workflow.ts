@@ -63,11 +63,12 @@ export const wfInstances = pgTable('wf_instances', {
   endedAt: ts('ended_at'),
   updatedAt: ts('updated_at').notNull(),
 }, (t) => [
-  index('wf_instances_started').on(t.startedAt),
-  index('wf_instances_status_started').on(t.status, t.startedAt),
-  index('wf_instances_key_started').on(t.definitionKey, t.startedAt),
+  // the monitor list's orders: (filter, started_at, id) read in order (either direction), never sorted
+  index('wf_instances_started').on(t.startedAt, t.id),
+  index('wf_instances_status_started').on(t.status, t.startedAt, t.id),
+  index('wf_instances_key_started').on(t.definitionKey, t.startedAt, t.id),
   index('wf_instances_business_key').on(t.businessKey),
-  index('wf_instances_starter').on(t.starterId),
+  index('wf_instances_starter').on(t.starterId, t.startedAt, t.id),
   index('wf_instances_parent').on(t.parentInstanceId),
   // history retention: finished instances by end time
   index('wf_instances_ended').on(t.endedAt).where(sql`ended_at is not null`),
@@ -115,7 +116,10 @@ export const wfTasks = pgTable('wf_tasks', {
   outcome: text('outcome'),
   comment: text('comment'),
 }, (t) => [
-  index('wf_tasks_assignee_status').on(t.assigneeId, t.status, t.createdAt),
+  // the to-do list by arrival: a user's open tasks in order (index-only for its count) ...
+  index('wf_tasks_assignee_status').on(t.assigneeId, t.status, t.createdAt, t.id),
+  // ... and the unclaimed open tasks in order, each probed against the candidates' primary key
+  index('wf_tasks_offered').on(t.createdAt, t.id).where(sql`status = 'open' and assignee_id is null`),
   index('wf_tasks_instance').on(t.instanceId),
   index('wf_tasks_completed_by').on(t.completedBy, t.completedAt),
 ]);

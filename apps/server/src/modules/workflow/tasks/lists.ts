@@ -6,7 +6,7 @@ import type {
 import type { Db } from '../../../db/client';
 import { accounts, wfCc, wfDefinitions, wfFavourites, wfInstances, wfTaskDelegations, wfTasks, wfTaskUserState } from '../../../db/schema/index';
 import { offsetOf } from '../../../platform/paging';
-import { cappedCount, countCapOf } from '../../../platform/cappedCount';
+import { cappedCountSql, countCapOf, settleCount } from '../../../platform/cappedCount';
 import type { WorkflowAccess } from '../admin/index';
 
 /** The lists of the task screens: New (startable), Todo, Done, Ended, Started, CC. */
@@ -19,10 +19,16 @@ const dir = (order: string | undefined, fallback: 'asc' | 'desc') => {
   return o === 'asc' ? asc : desc;
 };
 
-/** the caller's open tasks: assigned, or offered to them while unclaimed (two index lookups, not an OR over the table) */
+/** an unclaimed open task of `wf_tasks` (the row in scope) is offered to the account: a probe of the candidates' primary key */
+const offeredTo = (accountId: number) => sql`exists (select 1 from wf_task_candidates c where c.task_id = wf_tasks.id and c.account_id = ${accountId})`;
+/**
+ * the caller's open tasks: assigned (index assignee, status, created_at, id), or offered to them while
+ * unclaimed (the candidates' account index, or the partial index of unclaimed open tasks probing the
+ * candidates: the planner picks) — two index lookups, not an OR over the table
+ */
 const mineRows = (accountId: number) => sql`select id from wf_tasks where assignee_id = ${accountId} and status = 'open'
   union all
-  select t.id from wf_task_candidates c join wf_tasks t on t.id = c.task_id where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open'`;
+  select id from wf_tasks where assignee_id is null and status = 'open' and ${offeredTo(accountId)}`;
 const mine = (accountId: number) => sql`${wfTasks.id} in (${mineRows(accountId)})`;
 
 const activityOf = sql<number>`coalesce(${wfTaskUserState.activity}, 1)`;
@@ -44,8 +50,8 @@ export function taskLists(db: Db, now: () => Date) {
     if (q.keyword) w.push(or(ilike(wfTasks.name, like(q.keyword)), ilike(wfInstances.definitionName, like(q.keyword)), ilike(wfInstances.businessKey, like(q.keyword))));
     return and(...w)!;
   };
-  const todoFrom = (accountId: number) => db.select({
-    t: wfTasks, definitionName: wfInstances.definitionName, businessKey: wfInstances.businessKey, starterName: wfInstances.starterName,
+  const todoFrom = (accountId: number, total: SQL) => db.select({
+    t: wfTasks, total: sql<number>`${total}`.mapWith(Number), definitionName: wfInstances.definitionName, businessKey: wfInstances.businessKey, starterName: wfInstances.starterName,
     activity: activityOf, importance: importanceOf, openedAt: wfTaskUserState.openedAt, delegated: sql<boolean>`${wfTaskDelegations.taskId} is not null`,
   }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
     .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId)))
@@ -57,18 +63,16 @@ export function taskLists(db: Db, now: () => Date) {
    */
   const plainByArrival = (q: TodoQuery) => (q.sort ?? 'arrivedAt') === 'arrivedAt' && !q.importance && !q.activity && !q.status
     && !q.definitionKey && !q.starter && !q.arrivedFrom && !q.arrivedTo && !q.overdue && !q.keyword;
-  const todoPageByArrival = async (accountId: number, q: TodoQuery, order: 'asc' | 'desc') => {
+  const todoPageByArrival = (accountId: number, q: TodoQuery, order: 'asc' | 'desc', total: SQL) => {
     const end = offsetOf(q) + q.limit;
     const o = sql.raw(order);
-    const ids = (await db.execute<{ id: number }>(sql`select id from (
+    const page = sql`select id from (
         (select id, created_at from wf_tasks where assignee_id = ${accountId} and status = 'open' order by created_at ${o}, id ${o} limit ${end})
         union all
-        (select t.id, t.created_at from wf_task_candidates c join wf_tasks t on t.id = c.task_id
-          where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open' order by t.created_at ${o}, t.id ${o} limit ${end})) mine
-      order by created_at ${o}, id ${o} limit ${q.limit} offset ${offsetOf(q)}`)).rows.map((r) => Number(r.id));
-    if (!ids.length) return [];
-    const rows = await todoFrom(accountId).where(inArray(wfTasks.id, ids));
-    return rows.sort((a, b) => ids.indexOf(a.t.id) - ids.indexOf(b.t.id));
+        (select id, created_at from wf_tasks where assignee_id is null and status = 'open' and ${offeredTo(accountId)} order by created_at ${o}, id ${o} limit ${end})) mine
+      order by created_at ${o}, id ${o} limit ${q.limit} offset ${offsetOf(q)}`;
+    const d = order === 'asc' ? asc : desc;
+    return todoFrom(accountId, total).where(sql`${wfTasks.id} in (${page})`).orderBy(d(wfTasks.createdAt), d(wfTasks.id));
   };
 
   return {
@@ -79,12 +83,15 @@ export function taskLists(db: Db, now: () => Date) {
       };
       const by = sorts[q.sort ?? 'arrivedAt'];
       const d = dir(q.order, q.sort === 'importance' || q.sort === 'definitionName' || q.sort === 'dueAt' ? 'asc' : 'desc');
-      const [rows, n] = await Promise.all([
-        plainByArrival(q) ? todoPageByArrival(accountId, q, d === asc ? 'asc' : 'desc')
-          : todoFrom(accountId).where(where).orderBy(d(by), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)),
-        cappedCount(db, plainByArrival(q) ? mineRows(accountId) : db.select({ one: sql`1` }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
-          .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId))).where(where).getSQL(), countCapOf(q)),
-      ]);
+      // one statement: the page with the capped count selected alongside (an EXPLAIN only past the cap)
+      const plain = plainByArrival(q);
+      const countRows = plain ? mineRows(accountId) : db.select({ one: sql`1` }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
+        .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId))).where(where).getSQL();
+      const cap = countCapOf(q);
+      const total = cappedCountSql(countRows, cap);
+      const rows = await (plain ? todoPageByArrival(accountId, q, d === asc ? 'asc' : 'desc', total)
+        : todoFrom(accountId, total).where(where).orderBy(d(by), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)));
+      const n = await settleCount(db, countRows, cap, rows[0]?.total);
       const t0 = now().getTime();
       return {
         total: n,
@@ -125,15 +132,16 @@ export function taskLists(db: Db, now: () => Date) {
         q.keyword ? or(ilike(wfTasks.name, like(q.keyword)), ilike(wfInstances.definitionName, like(q.keyword)), ilike(wfInstances.businessKey, like(q.keyword))) : undefined);
       const actedAt = sql<Date>`acted.acted_at`;
       const d = dir(q.order, 'desc');
-      const [rows, [{ n }]] = await Promise.all([
-        db.select({ t: wfTasks, i: wfInstances, actedAt: sql<string>`acted.acted_at`, outcome: sql<string | null>`acted.outcome` }).from(acted)
-          .innerJoin(wfTasks, sql`${wfTasks.id} = acted.task_id`).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(w)
-          .orderBy(d(actedAt), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)),
-        db.select({ n: sql<number>`count(*)::int` }).from(acted)
-          .innerJoin(wfTasks, sql`${wfTasks.id} = acted.task_id`).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(w),
-      ]);
+      const countRows = db.select({ one: sql`1` }).from(acted)
+        .innerJoin(wfTasks, sql`${wfTasks.id} = acted.task_id`).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(w).getSQL();
+      const cap = countCapOf(q);
+      const rows = await db.select({
+        t: wfTasks, i: wfInstances, actedAt: sql<string>`acted.acted_at`, outcome: sql<string | null>`acted.outcome`, total: cappedCountSql(countRows, cap).mapWith(Number),
+      }).from(acted)
+        .innerJoin(wfTasks, sql`${wfTasks.id} = acted.task_id`).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(w)
+        .orderBy(d(actedAt), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q));
       return {
-        total: n,
+        total: await settleCount(db, countRows, cap, rows[0]?.total),
         records: rows.map(({ t, i, actedAt: at, outcome }) => ({
           taskId: t.id, name: t.name, instanceId: i.id, definitionName: i.definitionName, businessKey: i.businessKey, starterName: i.starterName,
           actedAt: new Date(at).toISOString(), outcome, instanceStatus: i.status, currentNodes: i.currentNodes,
@@ -161,13 +169,13 @@ export function taskLists(db: Db, now: () => Date) {
       const w = and(eq(wfCc.accountId, accountId),
         q.definitionKey ? eq(wfInstances.definitionKey, q.definitionKey) : undefined,
         q.keyword ? or(ilike(wfInstances.definitionName, like(q.keyword)), ilike(wfInstances.businessKey, like(q.keyword))) : undefined);
-      const [rows, [{ n }]] = await Promise.all([
-        db.select({ c: wfCc, i: wfInstances }).from(wfCc).innerJoin(wfInstances, eq(wfInstances.id, wfCc.instanceId)).where(w)
-          .orderBy(dir(q.order, 'desc')(wfCc.createdAt), desc(wfCc.id)).limit(q.limit).offset(offsetOf(q)),
-        db.select({ n: sql<number>`count(*)::int` }).from(wfCc).innerJoin(wfInstances, eq(wfInstances.id, wfCc.instanceId)).where(w),
-      ]);
+      const countRows = db.select({ one: sql`1` }).from(wfCc).innerJoin(wfInstances, eq(wfInstances.id, wfCc.instanceId)).where(w).getSQL();
+      const cap = countCapOf(q);
+      const rows = await db.select({ c: wfCc, i: wfInstances, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(wfCc)
+        .innerJoin(wfInstances, eq(wfInstances.id, wfCc.instanceId)).where(w)
+        .orderBy(dir(q.order, 'desc')(wfCc.createdAt), desc(wfCc.id)).limit(q.limit).offset(offsetOf(q));
       return {
-        total: n,
+        total: await settleCount(db, countRows, cap, rows[0]?.total),
         records: rows.map(({ c, i }) => ({
           id: c.id, instanceId: i.id, definitionName: i.definitionName, businessKey: i.businessKey, starterName: i.starterName, fromName: c.fromName,
           elementName: c.elementName, comment: c.comment, createdAt: c.createdAt.toISOString(), readAt: iso(c.readAt), instanceStatus: i.status,
@@ -209,13 +217,13 @@ export function taskLists(db: Db, now: () => Date) {
 
   async function instances(w: SQL | undefined, q: TaskListQuery, by: 'endedAt' | 'startedAt' = 'endedAt') {
     const col = by === 'endedAt' ? wfInstances.endedAt : wfInstances.startedAt;
-    const [rows, [{ n }]] = await Promise.all([
-      db.select().from(wfInstances).where(w).orderBy(dir(q.order, 'desc')(col), desc(wfInstances.id)).limit(q.limit).offset(offsetOf(q)),
-      db.select({ n: sql<number>`count(*)::int` }).from(wfInstances).where(w),
-    ]);
+    const countRows = db.select({ one: sql`1` }).from(wfInstances).where(w).getSQL();
+    const cap = countCapOf(q);
+    const rows = await db.select({ i: wfInstances, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(wfInstances).where(w)
+      .orderBy(dir(q.order, 'desc')(col), desc(wfInstances.id)).limit(q.limit).offset(offsetOf(q));
     return {
-      total: n,
-      records: rows.map((i) => ({
+      total: await settleCount(db, countRows, cap, rows[0]?.total),
+      records: rows.map(({ i }) => ({
         instanceId: i.id, definitionKey: i.definitionKey, definitionName: i.definitionName, businessKey: i.businessKey, starterName: i.starterName,
         status: i.status, startedAt: i.startedAt.toISOString(), endedAt: iso(i.endedAt), currentNodes: i.currentNodes,
       })),
