@@ -15,13 +15,22 @@ import { armHistoryPurge } from './engine/retention';
  */
 
 export type JobRow = typeof wfJobs.$inferSelect;
+/** a handler answers this when it finished the job's row itself, in the transaction of its effect (the runner then writes nothing) */
+export const JOB_FINISHED = Symbol('workflow.jobFinished');
 export type JobHandler = (db: Db, job: JobRow, now: Date, workerId: string) => Promise<unknown>;
 
 const handlers = new Map<string, JobHandler>();
+/** runs a group of claimed jobs of one kind in one transaction; answers the ids it finished (the runner runs the rest one by one) */
+export type JobGroupHandler = (db: Db, jobs: JobRow[], now: Date, workerId: string) => Promise<Set<number>>;
+const groupHandlers = new Map<string, JobGroupHandler>();
 
 /** registers the code run for jobs of `kind` (one handler per kind; a second registration replaces it) */
 export function registerJobHandler(kind: string, handler: JobHandler) {
   handlers.set(kind, handler);
+}
+/** also lets jobs of `kind` run in groups (the single-job handler stays the fallback) */
+export function registerJobGroupHandler(kind: string, handler: JobGroupHandler) {
+  groupHandlers.set(kind, handler);
 }
 
 export const defaultWorkerId = () => `${os.hostname()}:${process.pid}`;
@@ -37,6 +46,8 @@ export interface RunOptions {
   leaseMs?: number;
   /** handlers run at once */
   concurrency?: number;
+  /** jobs of a kind with a group handler run this many per transaction (default 20; 1: one by one) */
+  group?: number;
 }
 
 /** claims the jobs due at `now` and runs them; loops until none is due. Returns the counts. */
@@ -60,11 +71,24 @@ export async function runDueJobs(db: Db, opts: RunOptions = {}): Promise<{ ran: 
       .returning();
     if (!rows.length) break;
     rows.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.id - b.id);
-    const queue = [...rows];
+    // units of work: a group of jobs of one kind that has a group handler, else one job
+    const queue: JobRow[][] = [];
+    const open = new Map<string, JobRow[]>();
+    const groupSize = Math.max(1, opts.group ?? 20);
+    for (const job of rows) {
+      if (groupSize === 1 || !groupHandlers.has(job.kind)) { queue.push([job]); continue; }
+      let g = open.get(job.kind);
+      if (!g || g.length >= groupSize) { open.set(job.kind, (g = [])); queue.push(g); }
+      g.push(job);
+    }
+    const count = (ok: boolean) => { if (ok) ran++; else failed++; };
     const worker = async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) {
-        if (await runOne(db, job, now, workerId)) ran++;
-        else failed++;
+      for (let unit = queue.shift(); unit; unit = queue.shift()) {
+        const group = unit.length > 1 ? groupHandlers.get(unit[0].kind) : undefined;
+        let finished = new Set<number>();
+        // a group that throws wrote nothing: each of its jobs runs on its own (and fails alone)
+        if (group) finished = await group(db, unit, now, workerId).catch(() => new Set<number>());
+        for (const job of unit) count(finished.has(job.id) || await runOne(db, job, now, workerId));
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 1) }, worker));
@@ -76,7 +100,7 @@ async function runOne(db: Db, job: JobRow, now: Date, workerId: string): Promise
   const handler = handlers.get(job.kind);
   try {
     if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-    await handler(db, job, now, workerId);
+    if ((await handler(db, job, now, workerId)) === JOB_FINISHED) return true;
     await db.update(wfJobs).set({ status: 'done', doneAt: now, lockedBy: null, leaseUntil: null })
       .where(sql`${wfJobs.id} = ${job.id} and ${wfJobs.lockedBy} = ${workerId} and ${wfJobs.status} = 'running'`);
     return true;

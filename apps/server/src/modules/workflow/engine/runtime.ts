@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { InstanceAction, InstanceStatus } from '@bencao/contracts';
 import type { Db } from '../../../db/client';
 import { accounts, formDrafts, wfDefinitions, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../../db/schema/index';
@@ -76,8 +76,27 @@ async function lockChain(tx: Tx, start: ReturnType<typeof sql>): Promise<Instanc
   return rows.at(-1)?.i;
 }
 
+/**
+ * `lockChain` for the common case in one plain statement: an instance without a parent is locked by
+ * `SELECT … FOR UPDATE` alone, and the same statement reads the settings and the enabled listeners the
+ * step will need (they are not guarded by the instance lock; `shared()` answers them from here).
+ * An instance with a parent (or none at all) falls back to `lockChain`.
+ */
+async function lockAt(tx: Tx, start: ReturnType<typeof sql>): Promise<InstanceRow | undefined> {
+  const [r] = await tx.select({
+    i: wfInstances,
+    settings: sql<unknown>`(select value from wf_settings where id = 1)`,
+    listeners: sql<ActiveListener[] | null>`${activeListenersJson}`,
+  }).from(wfInstances)
+    .where(and(sql`${wfInstances.id} = ${start}`, isNull(wfInstances.parentInstanceId)))
+    .for('update', { of: wfInstances });
+  if (!r) return lockChain(tx, start);
+  txState(tx).shared ??= Promise.resolve({ settings: settingsOf(r.settings), listeners: r.listeners ?? [] });
+  return r.i;
+}
+
 async function lockInstance(tx: Tx, id: number): Promise<InstanceRow> {
-  const row = await lockChain(tx, sql`${id}`);
+  const row = await lockAt(tx, sql`${id}`);
   if (!row) throw notFound();
   return row;
 }
@@ -94,11 +113,15 @@ interface TxState {
   shared?: Promise<{ settings: WorkflowSettings; listeners: ActiveListener[] }>;
   /** history rows, inserted in one statement by `flushHistory` (save() calls it) */
   history: (typeof wfHistory.$inferInsert)[];
+  /** new jobs (timers, deadlines, reminders), written with the history; `flushJobs` first wherever jobs are changed */
+  jobs: (typeof wfJobs.$inferInsert)[];
+  /** a group of timers fired in one transaction: save() leaves the history to one write at the group's end */
+  deferHistory?: boolean;
 }
 const txStates = new WeakMap<object, TxState>();
 function txState(tx: Tx): TxState {
   let st = txStates.get(tx);
-  if (!st) txStates.set(tx, (st = { history: [] }));
+  if (!st) txStates.set(tx, (st = { history: [], jobs: [] }));
   return st;
 }
 function shared(tx: Tx) {
@@ -119,11 +142,22 @@ function hist(c: Ctx, action: string, f: { executionId?: number | null; taskId?:
     actorId: actor.accountId, actorName: actor.name, action, comment: f.comment ?? null, data: f.data ?? null, at: c.now,
   });
 }
+/** writes the buffered history and the buffered new jobs: one statement (a data-modifying WITH) when there are both */
 export async function flushHistory(tx: Tx) {
   const st = txState(tx);
-  if (!st.history.length) return;
-  const rows = st.history.splice(0);
-  await tx.insert(wfHistory).values(rows);
+  const history = st.history.splice(0);
+  const jobs = st.jobs.splice(0);
+  if (history.length && jobs.length) {
+    await tx.execute(sql`with h as (${tx.insert(wfHistory).values(history).getSQL()}) ${tx.insert(wfJobs).values(jobs).getSQL()}`);
+  } else if (history.length) await tx.insert(wfHistory).values(history);
+  else if (jobs.length) await tx.insert(wfJobs).values(jobs);
+}
+/** new jobs are buffered per transaction (`queueJobs`) and written by `flushHistory`; every step that changes jobs flushes them first */
+export function queueJobs(tx: Tx, rows: (typeof wfJobs.$inferInsert)[]) {
+  txState(tx).jobs.push(...rows);
+}
+async function flushJobs(tx: Tx) {
+  if (txState(tx).jobs.length) await flushHistory(tx);
 }
 
 async function emit(c: Ctx, type: WorkflowEvent['type'], extra: Partial<WorkflowEvent> = {}) {
@@ -149,10 +183,10 @@ async function timerDue(c: Ctx, spec: TimerSpec): Promise<Date> {
 }
 
 async function addJob(c: Ctx, j: { kind: string; executionId?: number | null; elementId?: string | null; dueAt: Date; payload?: Record<string, unknown> }) {
-  await c.tx.insert(wfJobs).values({
+  queueJobs(c.tx, [{
     kind: j.kind, instanceId: c.inst.id, executionId: j.executionId ?? null, elementId: j.elementId ?? null, definitionId: c.inst.definitionId,
     dueAt: j.dueAt, payload: j.payload ?? {}, status: c.inst.status === 'suspended' ? 'held' : 'pending', createdAt: c.now,
-  });
+  }]);
 }
 
 async function newExec(c: Ctx, el: { id: string; type: string }, parentId: number | null, flowId: string | null, extra: Partial<typeof wfExecutions.$inferInsert> = {}) {
@@ -162,10 +196,13 @@ async function newExec(c: Ctx, el: { id: string; type: string }, parentId: numbe
   return row;
 }
 
+/** ends an activity instance and cancels its timers, deadline and service call (one statement) */
 async function endExec(c: Ctx, id: number, status: InstanceStatus = 'completed') {
-  await c.tx.update(wfExecutions).set({ status, endedAt: c.now, joining: false }).where(eq(wfExecutions.id, id));
-  await c.tx.update(wfJobs).set({ status: 'cancelled' })
-    .where(and(eq(wfJobs.executionId, id), inArray(wfJobs.status, ['pending', 'held']), inArray(wfJobs.kind, ['timer', 'taskDue', 'serviceTask'])));
+  await flushJobs(c.tx);
+  await c.tx.execute(sql`with ended as (
+      update wf_executions set status = ${status}, ended_at = ${c.now.toISOString()}::timestamptz, joining = false where id = ${id})
+    update wf_jobs set status = 'cancelled'
+     where execution_id = ${id} and status in ('pending', 'held') and kind in ('timer', 'taskDue', 'serviceTask')`);
 }
 
 const scopeIs = (parentId: number | null) => (parentId === null ? isNull(wfExecutions.parentId) : eq(wfExecutions.parentId, parentId));
@@ -458,6 +495,7 @@ async function cancelTree(c: Ctx, id: number, status: InstanceStatus) {
   const active = await c.tx.select({ id: wfExecutions.id }).from(wfExecutions).where(and(inArray(wfExecutions.id, ids), inArray(wfExecutions.status, ACTIVE)));
   const activeIds = active.map((r) => r.id);
   if (!activeIds.length) return;
+  await flushJobs(c.tx);
   await c.tx.update(wfExecutions).set({ status, endedAt: c.now, joining: false }).where(inArray(wfExecutions.id, activeIds));
   await c.tx.update(wfTasks).set({ status: 'cancelled', completedAt: c.now }).where(and(inArray(wfTasks.executionId, activeIds), inArray(wfTasks.status, ['open', 'suspended'])));
   await c.tx.update(wfJobs).set({ status: 'cancelled' }).where(and(inArray(wfJobs.executionId, activeIds), inArray(wfJobs.status, ['pending', 'held'])));
@@ -474,6 +512,7 @@ async function cancelTree(c: Ctx, id: number, status: InstanceStatus) {
 async function finishProcess(c: Ctx, status: InstanceStatus) {
   c.inst.status = status;
   c.inst.endedAt = c.now;
+  await flushJobs(c.tx);
   await c.tx.update(wfJobs).set({ status: 'cancelled' }).where(and(eq(wfJobs.instanceId, c.inst.id), inArray(wfJobs.status, ['pending', 'held'])));
   await hist(c, 'end', { data: { status } });
   await emit(c, 'processEnd');
@@ -553,17 +592,32 @@ async function settle(c: Ctx) {
 
 // ---------- saving ----------
 
+/** element id → shown name, for the elements whose name differs from their id (per immutable model) */
+const namesCache = new WeakMap<ProcessModel, string>();
+function namesJson(model: ProcessModel): string {
+  let json = namesCache.get(model);
+  if (json === undefined) {
+    const names: Record<string, string> = {};
+    for (const id of Object.keys(model.elements)) { const n = nameOf(model, id); if (n !== id) names[id] = n; }
+    namesCache.set(model, (json = JSON.stringify(names)));
+  }
+  return json;
+}
+
+/** writes the buffered history, then the instance row with its current nodes computed by the same statement */
 async function save(c: Ctx) {
-  await flushHistory(c.tx);
-  const active = await c.tx.select({ elementId: wfExecutions.elementId, type: wfExecutions.elementType }).from(wfExecutions)
-    .where(and(eq(wfExecutions.instanceId, c.inst.id), inArray(wfExecutions.status, ACTIVE), ne(wfExecutions.elementType, 'bpmn:SubProcess')));
-  const names = [...new Set(active.map((a) => nameOf(c.model, a.elementId)))];
-  c.inst.currentNodes = names;
-  c.inst.updatedAt = c.now;
-  await c.tx.update(wfInstances).set({
-    status: c.inst.status, variables: c.inst.variables, currentNodes: names, endedAt: c.inst.endedAt,
+  if (!txState(c.tx).deferHistory) await flushHistory(c.tx);
+  // the names of the active activities (sub-processes aside), each once, in the order they were entered
+  const currentNodes = sql<string[]>`(select coalesce(jsonb_agg(s.n order by s.m), '[]'::jsonb) from (
+      select coalesce(${namesJson(c.model)}::jsonb ->> e.element_id, e.element_id) as n, min(e.id) as m from wf_executions e
+       where e.instance_id = ${c.inst.id} and e.status in ('running', 'suspended') and e.element_type <> 'bpmn:SubProcess'
+       group by 1) s)`;
+  const [row] = await c.tx.update(wfInstances).set({
+    status: c.inst.status, variables: c.inst.variables, currentNodes, endedAt: c.inst.endedAt,
     lastApproverId: c.inst.lastApproverId, updatedAt: c.now,
-  }).where(eq(wfInstances.id, c.inst.id));
+  }).where(eq(wfInstances.id, c.inst.id)).returning({ currentNodes: wfInstances.currentNodes });
+  c.inst.currentNodes = row?.currentNodes ?? [];
+  c.inst.updatedAt = c.now;
 }
 
 // ---------- operations ----------
@@ -609,7 +663,7 @@ export async function createInstance(tx: Tx, i: CreateInstanceInput): Promise<In
 export async function completeTask(db: Db, taskId: number, actor: Actor, input: { variables: Record<string, unknown>; comment: string | null; outcome: string | null }, now: Date, mayOverride: boolean) {
   return db.transaction(async (tx) => {
     // the instance row lock first (found through the task), then the task as it is under the lock
-    const inst = await lockChain(tx, sql`(select instance_id from wf_tasks where id = ${taskId})`);
+    const inst = await lockAt(tx, sql`(select instance_id from wf_tasks where id = ${taskId})`);
     if (!inst) throw notFound();
     const c: Ctx = { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor, depth: 0 };
     // task and execution as they are under the lock, in one round trip
@@ -680,56 +734,121 @@ export async function jobDone(tx: Tx, jobId: number, now: Date, status: 'done' |
   await tx.update(wfJobs).set({ status, doneAt: status === 'done' || status === 'cancelled' ? now : null, lockedBy: null, leaseUntil: null }).where(eq(wfJobs.id, jobId));
 }
 
-/** timers (intermediate catch and boundary), task deadlines, service task continuations */
-export async function fireInstanceJob(db: Db, job: JobRow, workerId: string, now: Date, serviceVariables?: Record<string, unknown>) {
+/**
+ * timers (intermediate catch and boundary), task deadlines, service task continuations. Answers true when
+ * the job's row was finished (done, held or cancelled) in the same transaction as its effect.
+ */
+export async function fireInstanceJob(db: Db, job: JobRow, workerId: string, now: Date, serviceVariables?: Record<string, unknown>): Promise<boolean> {
+  const instanceId = job.instanceId;
+  if (!instanceId) return false;
   await db.transaction(async (tx) => {
-    if (!job.instanceId) return;
-    const c = await ctxFor(tx, job.instanceId, now, SYSTEM);
+    const c = await ctxFor(tx, instanceId, now, SYSTEM);
     // done unless a check below holds or cancels it (all in this transaction)
-    const j = await takeJob(tx, job.id, workerId, now);
-    if (!j) return;
-    if (c.inst.status === 'suspended') return jobDone(tx, j.id, now, 'held');
-    if (c.inst.status !== 'running') return jobDone(tx, j.id, now, 'cancelled');
-    const [ex] = j.executionId ? await tx.select().from(wfExecutions).where(eq(wfExecutions.id, j.executionId)) : [];
-    if (!ex || !ACTIVE.includes(ex.status)) return jobDone(tx, j.id, now, 'cancelled');
-    if (ex.status === 'suspended') return jobDone(tx, j.id, now, 'held');
-    const el = c.model.elements[j.elementId ?? ''];
-    if (!el) return jobDone(tx, j.id, now, 'cancelled');
-    if (j.kind === 'taskDue') {
-      const taskId = Number(j.payload.taskId);
-      const [t] = await tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
-      if (t && t.status === 'open') {
-        // the node's timeout action, else the settings': notify only, pass, reject, or escalate the overdue task
-        const action = el.timeoutAction ?? (await settingsIn(tx)).timeout.action;
-        await hist(c, 'timeout', { executionId: ex.id, taskId, elementId: el.id, data: { action } });
-        await emit(c, 'timeout', { elementId: el.id, taskId, taskName: t.name, assigneeAccountId: t.assigneeId });
-        if (action === 'autoPass' || action === 'autoReject') {
-          const outcome = action === 'autoPass' ? 'autoPass' : 'reject';
-          await finishTask(c, t, ex, SYSTEM, { variables: {}, comment: null, outcome });
-        } else if (action === 'escalate') {
-          await escalateTask(c, t);
-        }
-      }
-    } else if (j.kind === 'serviceTask') {
-      c.inst.variables = { ...c.inst.variables, ...(serviceVariables ?? {}) };
-      await hist(c, 'serviceTask', { executionId: ex.id, elementId: el.id, data: { variables: serviceVariables ?? {} } });
-      await leave(c, ex, el);
-    } else if (el.type === 'bpmn:BoundaryEvent') {
-      await hist(c, 'timeout', { executionId: ex.id, elementId: el.id, data: { interrupting: el.cancelActivity !== false } });
-      await emit(c, 'timeout', { elementId: el.attachedTo ?? el.id });
-      if (el.cancelActivity !== false) await cancelTree(c, ex.id, 'interrupted');
-      await enter(c, el.id, ex.parentId, null);
-    } else {
-      await hist(c, 'timer', { executionId: ex.id, elementId: el.id });
-      await leave(c, ex, el);
-    }
-    await settle(c);
-    await save(c);
+    await fireLocked(c, await takeJob(tx, job.id, workerId, now), serviceVariables);
   });
+  return true;
 }
 
-/** a timer start event: starts an instance on the definition's newest version and arms the next firing */
-export async function fireTimerStart(db: Db, job: JobRow, workerId: string, now: Date) {
+/**
+ * Timers of instances without a parent, a group per transaction: the instances locked in id order by one
+ * statement, the jobs taken by one, their activity instances read by one; each then fires exactly as
+ * `fireInstanceJob` would, and the group's history is written by one statement. Answers the ids of the
+ * jobs it finished; the caller runs the others (instances with a parent) one by one, and the whole group
+ * one by one when this throws (nothing of it was written then).
+ */
+export async function fireTimerJobs(db: Db, jobs: JobRow[], workerId: string, now: Date): Promise<Set<number>> {
+  const finished = new Set<number>();
+  const instanceIds = [...new Set(jobs.flatMap((j) => (j.instanceId === null ? [] : [j.instanceId])))].sort((a, b) => a - b);
+  if (!instanceIds.length) return finished;
+  await db.transaction(async (tx) => {
+    const locked = await tx.select({
+      i: wfInstances,
+      settings: sql<unknown>`(select value from wf_settings where id = 1)`,
+      listeners: sql<ActiveListener[] | null>`${activeListenersJson}`,
+    }).from(wfInstances)
+      .where(and(inArray(wfInstances.id, instanceIds), isNull(wfInstances.parentInstanceId)))
+      .orderBy(asc(wfInstances.id))
+      .for('update', { of: wfInstances });
+    if (!locked.length) return;
+    const st = txState(tx);
+    st.shared ??= Promise.resolve({ settings: settingsOf(locked[0].settings), listeners: locked[0].listeners ?? [] });
+    const insts = new Map(locked.map((r) => [r.i.id, r.i]));
+    const mine = jobs.filter((j) => j.instanceId !== null && insts.has(j.instanceId));
+    const taken = new Map((await tx.update(wfJobs).set({ status: 'done', doneAt: now, lockedBy: null, leaseUntil: null })
+      .where(and(inArray(wfJobs.id, mine.map((j) => j.id)), eq(wfJobs.status, 'running'), eq(wfJobs.lockedBy, workerId)))
+      .returning()).map((j) => [j.id, j]));
+    // an instance with one job of the group: its activity instance is read here with the others' (several: each reads its own after the previous fired)
+    const perInstance = new Map<number, number>();
+    for (const j of mine) perInstance.set(j.instanceId!, (perInstance.get(j.instanceId!) ?? 0) + 1);
+    const single = [...taken.values()].filter((j) => perInstance.get(j.instanceId!) === 1 && j.executionId !== null);
+    const execs = single.length ? await tx.select().from(wfExecutions).where(inArray(wfExecutions.id, single.map((j) => j.executionId!))) : [];
+    const execById = new Map(execs.map((e) => [e.id, e]));
+    const ctxs = new Map<number, Ctx>();
+    st.deferHistory = true;
+    for (const job of mine) {
+      const inst = insts.get(job.instanceId!)!;
+      let c = ctxs.get(inst.id);
+      if (!c) ctxs.set(inst.id, (c = { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor: SYSTEM, depth: 0 }));
+      const j = taken.get(job.id) ?? null;
+      const pre = j && perInstance.get(inst.id) === 1 ? (j.executionId === null ? null : execById.get(j.executionId) ?? null) : undefined;
+      await fireLocked(c, j, undefined, pre);
+      finished.add(job.id);
+    }
+    st.deferHistory = false;
+    await flushHistory(tx);
+  });
+  return finished;
+}
+
+/**
+ * a job's effect on its locked instance. `j`: the job as this runner took it, already marked done (null:
+ * another runner finished or took it); `pre`: its activity instance when the caller read it under the lock.
+ */
+async function fireLocked(c: Ctx, j: JobRow | null, serviceVariables?: Record<string, unknown>, pre?: ExecutionRow | null): Promise<void> {
+  const { tx, now } = c;
+  if (!j) return;
+  if (c.inst.status === 'suspended') return jobDone(tx, j.id, now, 'held');
+  if (c.inst.status !== 'running') return jobDone(tx, j.id, now, 'cancelled');
+  const [ex] = pre !== undefined ? (pre ? [pre] : [])
+    : j.executionId ? await tx.select().from(wfExecutions).where(eq(wfExecutions.id, j.executionId)) : [];
+  if (!ex || !ACTIVE.includes(ex.status)) return jobDone(tx, j.id, now, 'cancelled');
+  if (ex.status === 'suspended') return jobDone(tx, j.id, now, 'held');
+  const el = c.model.elements[j.elementId ?? ''];
+  if (!el) return jobDone(tx, j.id, now, 'cancelled');
+  if (j.kind === 'taskDue') {
+    const taskId = Number(j.payload.taskId);
+    const [t] = await tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
+    if (t && t.status === 'open') {
+      // the node's timeout action, else the settings': notify only, pass, reject, or escalate the overdue task
+      const action = el.timeoutAction ?? (await settingsIn(tx)).timeout.action;
+      await hist(c, 'timeout', { executionId: ex.id, taskId, elementId: el.id, data: { action } });
+      await emit(c, 'timeout', { elementId: el.id, taskId, taskName: t.name, assigneeAccountId: t.assigneeId });
+      if (action === 'autoPass' || action === 'autoReject') {
+        const outcome = action === 'autoPass' ? 'autoPass' : 'reject';
+        await finishTask(c, t, ex, SYSTEM, { variables: {}, comment: null, outcome });
+      } else if (action === 'escalate') {
+        await escalateTask(c, t);
+      }
+    }
+  } else if (j.kind === 'serviceTask') {
+    c.inst.variables = { ...c.inst.variables, ...(serviceVariables ?? {}) };
+    await hist(c, 'serviceTask', { executionId: ex.id, elementId: el.id, data: { variables: serviceVariables ?? {} } });
+    await leave(c, ex, el);
+  } else if (el.type === 'bpmn:BoundaryEvent') {
+    await hist(c, 'timeout', { executionId: ex.id, elementId: el.id, data: { interrupting: el.cancelActivity !== false } });
+    await emit(c, 'timeout', { elementId: el.attachedTo ?? el.id });
+    if (el.cancelActivity !== false) await cancelTree(c, ex.id, 'interrupted');
+    await enter(c, el.id, ex.parentId, null);
+  } else {
+    await hist(c, 'timer', { executionId: ex.id, elementId: el.id });
+    await leave(c, ex, el);
+  }
+  await settle(c);
+  await save(c);
+}
+
+/** a timer start event: starts an instance on the definition's newest version and arms the next firing (the job's row is finished in the same transaction) */
+export async function fireTimerStart(db: Db, job: JobRow, workerId: string, now: Date): Promise<true> {
   await db.transaction(async (tx) => {
     const j = await ownJob(tx, job.id, workerId);
     if (!j) return;
@@ -753,6 +872,7 @@ export async function fireTimerStart(db: Db, job: JobRow, workerId: string, now:
       payload: { versionId: def.latestVersionId, remaining: left }, createdAt: now,
     });
   });
+  return true;
 }
 
 /** arms the timer start events of a newly published version, cancelling the previous version's */
@@ -779,6 +899,7 @@ export async function armTimerStarts(tx: Tx, definitionId: number, versionId: nu
 
 async function suspendInstance(c: Ctx) {
   c.inst.status = 'suspended';
+  await flushJobs(c.tx);
   await c.tx.update(wfTasks).set({ status: 'suspended' }).where(and(eq(wfTasks.instanceId, c.inst.id), eq(wfTasks.status, 'open')));
   await c.tx.update(wfJobs).set({ status: 'held' }).where(and(eq(wfJobs.instanceId, c.inst.id), eq(wfJobs.status, 'pending')));
   await cascadeChildren(c, async (cc) => { if (cc.inst.status === 'running') await suspendInstance(cc); });
@@ -786,6 +907,7 @@ async function suspendInstance(c: Ctx) {
 
 async function resumeInstance(c: Ctx) {
   c.inst.status = 'running';
+  await flushJobs(c.tx);
   const suspendedExecs = c.tx.select({ id: wfExecutions.id }).from(wfExecutions).where(and(eq(wfExecutions.instanceId, c.inst.id), eq(wfExecutions.status, 'suspended')));
   await c.tx.update(wfTasks).set({ status: 'open' }).where(and(eq(wfTasks.instanceId, c.inst.id), eq(wfTasks.status, 'suspended'), sql`${wfTasks.executionId} not in ${suspendedExecs}`));
   // overdue timers fire at the runner's next pass
@@ -807,6 +929,7 @@ async function endInstance(c: Ctx, status: 'interrupted' | 'terminated', history
   const execs = await c.tx.select({ id: wfExecutions.id }).from(wfExecutions).where(and(eq(wfExecutions.instanceId, c.inst.id), inArray(wfExecutions.status, ACTIVE)));
   const ids = execs.map((e) => e.id);
   if (ids.length) await c.tx.update(wfExecutions).set({ status, endedAt: c.now, joining: false }).where(inArray(wfExecutions.id, ids));
+  await flushJobs(c.tx);
   await c.tx.update(wfTasks).set({ status: 'cancelled', completedAt: c.now }).where(and(eq(wfTasks.instanceId, c.inst.id), inArray(wfTasks.status, ['open', 'suspended'])));
   await c.tx.update(wfJobs).set({ status: 'cancelled' }).where(and(eq(wfJobs.instanceId, c.inst.id), inArray(wfJobs.status, ['pending', 'held', 'failed'])));
   // a draft ended from the monitor keeps none of what its starter typed
@@ -864,6 +987,7 @@ export async function executionAction(db: Db, execId: number, action: Exclude<In
     if (!ALLOWED[action].includes(ex.status)) throw illegal(action, 'execution', ex.status);
     if (!ACTIVE.includes(c.inst.status)) throw illegal(action, 'instance', c.inst.status);
     const ids = await descendants(tx, execId);
+    await flushJobs(tx);
     if (action === 'suspend' || action === 'resume') {
       const [from, to] = action === 'suspend' ? ['running', 'suspended'] as const : ['suspended', 'running'] as const;
       await tx.update(wfExecutions).set({ status: to }).where(and(inArray(wfExecutions.id, ids), eq(wfExecutions.status, from)));
@@ -893,6 +1017,7 @@ export async function executionAction(db: Db, execId: number, action: Exclude<In
           break;
         }
         await tx.update(wfExecutions).set({ status, endedAt: now }).where(eq(wfExecutions.id, scopeId));
+        await flushJobs(tx);
         await tx.update(wfJobs).set({ status: 'cancelled' }).where(and(eq(wfJobs.executionId, scopeId), inArray(wfJobs.status, ['pending', 'held'])));
         scopeId = scope.parentId;
       }

@@ -4,11 +4,11 @@ import type {
 } from '@bencao/contracts';
 import type { Db } from '../../../db/client';
 import {
-  accounts, wfCc, wfExecutions, wfHistory, wfInstances, wfJobs, wfSignLinks, wfTaskCandidates, wfTaskDelegations, wfTasks, wfUrges,
+  accounts, wfCc, wfExecutions, wfHistory, wfInstances, wfSignLinks, wfTaskCandidates, wfTaskDelegations, wfTasks, wfUrges,
 } from '../../../db/schema/index';
 import { AppError, notFound } from '../../../platform/errors';
 import { workflowSettings } from '../admin/index';
-import { engineSteps as E, onTaskCreated, type Actor, type EngineCtx, type ExecutionRow, type TaskRow } from '../engine/runtime';
+import { engineSteps as E, onTaskCreated, queueJobs, settingsIn, type Actor, type EngineCtx, type ExecutionRow, type TaskRow } from '../engine/runtime';
 import type { ModelElement, ProcessModel } from '../engine/model';
 import { notify, type NotificationParams } from '../../notification/service';
 import { mustBeOpen, mustHold, otherAccount, roleOf } from './guards';
@@ -72,13 +72,15 @@ onTaskCreated(announce);
 /** a reminder before the deadline (settings: hours before) and one at the deadline */
 export async function armReminders(c: Ctx, t: TaskRow) {
   if (!t.dueAt) return;
-  const s = await workflowSettings(c.tx);
+  // the settings this transaction already read with the instance lock
+  const s = await settingsIn(c.tx);
   const rows: { dueAt: Date; at: 'before' | 'due' }[] = [{ dueAt: t.dueAt, at: 'due' }];
   if (s.reminder.enabled && s.reminder.beforeDueHours > 0) {
     const before = new Date(t.dueAt.getTime() - s.reminder.beforeDueHours * 3_600_000);
     if (before > c.now) rows.push({ dueAt: before, at: 'before' });
   }
-  await c.tx.insert(wfJobs).values(rows.map((r) => ({
+  // written with the step's history (one statement when the step saves)
+  queueJobs(c.tx, rows.map((r) => ({
     kind: REMINDER_JOB, instanceId: c.inst.id, executionId: t.executionId, elementId: t.elementId, definitionId: c.inst.definitionId,
     dueAt: r.dueAt, payload: { taskId: t.id, at: r.at }, createdAt: c.now,
   })));
