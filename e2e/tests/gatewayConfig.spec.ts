@@ -87,4 +87,52 @@ test.describe('config centre operations', () => {
     const cfg = await api<{ records: { id: number }[] }>(request, token, 'GET', `/api/gateway/configs?namespaceId=public&dataId=${dataId}`);
     expect((await api<{ content: string }>(request, token, 'GET', `/api/gateway/configs/${cfg.records[0].id}`)).content).toBe('level=2\n');
   });
+
+  test('a wrong client IP is shown at the IP field naming the item, from the console\'s own check and from the server\'s 400 (`ips.1`)', async ({ page, request, console: app }) => {
+    test.setTimeout(120_000);
+    const dataId = `e2e-beta-ip-${Date.now().toString(36)}.properties`;
+    const token = await apiLogin(request, ADMIN.user, ADMIN.password);
+    const created = await api<{ id: number }>(request, token, 'POST', '/api/gateway/configs', { namespaceId: 'public', dataId, group: 'DEFAULT_GROUP', type: 'properties', content: 'level=1\n' });
+
+    await app.login(ADMIN.user, ADMIN.password);
+    await app.openMenu(/服务治理/, /配置管理/);
+    await page.getByLabel('Data ID').first().fill(dataId);
+    await page.getByRole('button', { name: btn('查询') }).or(page.getByRole('button', { name: btn('搜索') })).first().click();
+    await row(page, dataId).getByRole('button', { name: /灰\s*度/ }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: `${dataId}（DEFAULT_GROUP）灰度发布` });
+    await expect(drawer.getByText('当前没有灰度发布')).toBeVisible();
+    const ips = drawer.getByLabel('客户端 IP');
+    const ipsItem = drawer.locator('.ant-form-item').filter({ has: page.getByRole('combobox', { name: '客户端 IP' }) });
+    const ipsError = ipsItem.locator('.ant-form-item-explain-error');
+
+    // the console's own check (the shared schema): the second tag is wrong, and the field says so
+    for (const ip of ['10.0.0.1', 'bad-ip']) { await ips.fill(ip); await ips.press('Enter'); }
+    await expect(ipsError).toHaveText('第 2 项：“bad-ip”不是有效的 IP 地址');
+    await page.screenshot({ path: `${shots}/gw-config-beta-ip-client.png` });
+    await ips.press('Backspace');
+    await ips.fill('10.0.0.9');
+    await ips.press('Enter');
+    await expect(ipsError).toHaveCount(0);
+    await ips.press('Escape');
+
+    // the server's check: what reaches it is changed on the way, so its 400 names `ips.1`
+    await page.route('**/api/gateway/configs/*/beta', async (route) => {
+      const req = route.request();
+      if (req.method() !== 'PUT') return route.continue();
+      await route.continue({ postData: (req.postData() ?? '').replace(/(ips(?:\[|%5B)1(?:\]|%5D)=)[^&]*/, '$110.0.0.999') });
+    });
+    await drawer.getByRole('button', { name: btn('发布灰度') }).click();
+    await expect(toast(page, 'ips.1：“10.0.0.999”不是有效的 IP 地址')).toBeVisible();
+    await expect(ipsError).toHaveText('第 2 项：“10.0.0.999”不是有效的 IP 地址');
+    await expect(drawer).toBeVisible();
+    await page.screenshot({ path: `${shots}/gw-config-beta-ip-server.png` });
+    expect(await api(request, token, 'GET', `/api/gateway/configs/${created.id}/beta`)).toBeNull();
+
+    // once the request goes through unchanged, the beta is published and the field is clear
+    await page.unroute('**/api/gateway/configs/*/beta');
+    await drawer.getByRole('button', { name: btn('发布灰度') }).click();
+    await expect(toast(page, '灰度发布成功')).toBeVisible();
+    await expect(ipsError).toHaveCount(0);
+    expect((await api<{ ips: string[] }>(request, token, 'GET', `/api/gateway/configs/${created.id}/beta`)).ips).toEqual(['10.0.0.1', '10.0.0.9']);
+  });
 });

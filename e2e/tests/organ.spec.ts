@@ -40,6 +40,19 @@ async function dropOnto(page: Page, source: string, target: string) {
 }
 
 test.describe('organisation management and common components', () => {
+  test('switching the language in the top bar renames the seeded organ types on screen at once, without a reload', async ({ page, console: app }) => {
+    await app.login('admin', 'Bencao@2026');
+    await page.goto('/console/opt/organ/type');
+    const body = page.locator('.ant-table-tbody');
+    await expect(body.getByRole('cell', { name: '部门', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    // the list is fetched again in the new language, without a reload
+    await expect(body.getByRole('cell', { name: 'Department', exact: true })).toBeVisible();
+    await expect(body.getByRole('cell', { name: 'Company', exact: true })).toBeVisible();
+    await expect(body.getByRole('cell', { name: '部门', exact: true })).toHaveCount(0);
+  });
+
   test('a small organisation in a new view; a move the rules forbid is refused with the reason, an allowed one is made', async ({ page, request, console: app }) => {
     test.setTimeout(120_000);
     const t = tag();

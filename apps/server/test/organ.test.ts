@@ -228,7 +228,8 @@ describe('positions and staff', () => {
     const business = views.find((x: any) => x.code === 'business');
     const roots = await okData('GET', `/api/organ/views/${admin.id}/children`);
     expect(roots.map((r: any) => r.code)).toContain('BENCAO');
-    const found = await okData('GET', `/api/organ/views/${business.id}/search?keyword=质量管理部`);
+    // seeded names read in the caller's language (test/seedNames.test.ts): asked in Chinese
+    const found = (await api('GET', `/api/organ/views/${business.id}/search?keyword=质量管理部`, undefined, 'zh')).body.data;
     expect(found[0].pathNames).toEqual(['本草药业集团有限公司', '研发中心', '质量管理部']);
   });
 });

@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/es';
 import 'dayjs/locale/ja';
+import i18n from '@/i18n';
 import { registerFeedback } from '@/lib/feedback';
 import { onLogout } from '@/lib/auth';
 import { useSettings } from './store/settings';
@@ -24,6 +25,8 @@ export const queryClient = new QueryClient({
 
 // Logout drops the session's cached data.
 onLogout(() => queryClient.clear());
+// Answers carry names in the operator's language (seeded names, dictionary labels, menus): a switch fetches them again.
+i18n.on('languageChanged', () => { void queryClient.invalidateQueries(); });
 
 /** Hands antd's themed message and modal, and the router's navigate, to the request client. */
 function FeedbackBridge() {

@@ -230,6 +230,7 @@ export const en = {
   'valid.select': 'please select',
   'valid.minItems': 'select at least {n} items',
   'valid.maxItems': 'select at most {n} items',
+  'valid.item': 'item {n}: {rule}',
   'format.justNow': 'just now',
   'format.minuteAgo': '1 minute ago',
   'format.minutesAgo': '{n} minutes ago',

@@ -227,6 +227,7 @@ export const es: Messages = {
   'valid.select': 'seleccione una opción',
   'valid.minItems': 'seleccione al menos {n} elementos',
   'valid.maxItems': 'seleccione como máximo {n} elementos',
+  'valid.item': 'elemento {n}: {rule}',
   'format.justNow': 'justo ahora',
   'format.minuteAgo': 'hace 1 minuto',
   'format.minutesAgo': 'hace {n} minutos',

@@ -227,6 +227,7 @@ export const ja: Messages = {
   'valid.select': '選択してください',
   'valid.minItems': '{n} 件以上選択してください',
   'valid.maxItems': '{n} 件まで選択できます',
+  'valid.item': '{n} 件目：{rule}',
   'format.justNow': 'たった今',
   'format.minuteAgo': '1 分前',
   'format.minutesAgo': '{n} 分前',

@@ -227,6 +227,7 @@ export const zh: Messages = {
   'valid.select': '请选择',
   'valid.minItems': '至少选择 {n} 项',
   'valid.maxItems': '最多选择 {n} 项',
+  'valid.item': '第 {n} 项：{rule}',
   'format.justNow': '刚刚',
   'format.minuteAgo': '1 分钟前',
   'format.minutesAgo': '{n} 分钟前',
@@ -492,7 +493,7 @@ export const zh: Messages = {
   "forms.unchanged": "自第 {version} 版以来没有任何修改",
   "forms.serialMissing": "流水号规则“{code}”不存在",
   "forms.invalidType": "取值类型不正确",
-  "forms.notAnOption": "不是可选的选项",
+  "forms.notAnOption": "不在可选范围内",
   // ---- tasks and approvals (tasks-server) ----
   "workflow.task.badChoice": "不在可选范围内",
   "workflow.task.notAssignee": "您不是该任务的办理人",

@@ -6,7 +6,7 @@ import { CloudUploadOutlined, ExperimentOutlined, StopOutlined } from '@ant-desi
 import { configBetaSchema } from '@bencao/contracts';
 import { call } from '@/lib/request';
 import { usePermission } from '@/lib/permission';
-import { zodRule, langOf } from '@/lib/zodRule';
+import { zodRule, langOf, applyServerErrors } from '@/lib/zodRule';
 import { confirmAction } from '@/components/confirm';
 import { gatewayApi, useGwMutation, type ConfigRow } from './api';
 import { ContentEditor } from './ContentEditor';
@@ -36,7 +36,8 @@ export function ConfigBetaDrawer({ config, onClose }: { config: ConfigRow; onClo
   const { message, modal } = App.useApp();
   const can = usePermission();
   const [form] = Form.useForm<{ ips: string[]; content: string }>();
-  const rule = zodRule(configBetaSchema, langOf(i18n.language));
+  const lang = langOf(i18n.language);
+  const rule = zodRule(configBetaSchema, lang);
   const key = ['gateway', 'beta', config.id];
   const beta = useQuery({ queryKey: key, queryFn: () => configBetaApi.get(config.id) });
   const detail = useQuery({ queryKey: ['gateway', 'config', config.id], queryFn: () => gatewayApi.config(config.id) });
@@ -49,7 +50,11 @@ export function ConfigBetaDrawer({ config, onClose }: { config: ConfigRow; onClo
   const stop = useGwMutation(() => configBetaApi.stop(config.id), refresh, () => message.success(t('ops.betaStopped')));
   const promote = useGwMutation(() => configBetaApi.promote(config.id), refresh, () => { message.success(t('ops.betaPromoted')); onClose(); });
   const describe = (p: SyntaxProblem) => t('editor.invalid', { type: config.type.toUpperCase(), line: p.line, col: p.col, reason: p.reason });
-  const submit = async () => { const v = await form.validateFields().catch(() => null); if (v) publish.mutate(v); };
+  // a refusal of the server (400 naming `ips.0`, `content`) is shown at its field as well as in the toast
+  const submit = async () => {
+    const v = await form.validateFields().catch(() => null);
+    if (v) await publish.mutateAsync(v).catch((e: unknown) => applyServerErrors(form, e, lang, ['ips', 'content']));
+  };
   const ipOptions = [...new Set((listeners.data ?? []).map((l) => l.address))].map((ip) => ({ value: ip, label: ip }));
   const mayPublish = can('gateway:config:beta');
   return (

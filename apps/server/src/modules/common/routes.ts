@@ -11,6 +11,7 @@ import { ok } from '../../platform/envelope';
 import { LOGIN, authOf } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
 import { commonService, type CommonActor } from './service';
+import { seedName } from '../../db/seed/seedNames';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const keyParams = z.object({ id: z.string().min(1).max(50) });
@@ -104,9 +105,9 @@ export const commonRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
 
   // ---------- dictionaries ----------
   app.get('/api/common/dicts', { config: { authority: 'common:dict' }, schema: { tags, querystring: commonKeywordQuerySchema } },
-    async (req) => ok(await svc.listDicts(req.query)));
+    async (req) => { const p = await svc.listDicts(req.query); return ok({ ...p, records: p.records.map((d) => ({ ...d, name: seedName('dict', d.name, langOf(req), d.code) })) }); });
   app.get('/api/common/dicts/:id', { config: { authority: 'common:dict' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.getDict(req.params.id)));
+    async (req) => { const d = await svc.getDict(req.params.id); return ok({ ...d, name: seedName('dict', d.name, langOf(req), d.code) }); });
   // For selects anywhere: a dictionary's items by the dictionary's code.
   app.get('/api/common/dicts/:id/items', { config: { authority: LOGIN }, schema: { tags, params: keyParams } },
     async (req) => ok(await svc.itemsByCode(req.params.id, langOf(req))));

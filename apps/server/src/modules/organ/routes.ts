@@ -14,6 +14,16 @@ import { dataScopeOf } from '../security/dataScope';
 const STAFF_READERS = 'organ:organ|security:account';
 import { langOf } from '../../platform/i18n';
 import { organService } from './service';
+import { seedNames, type SeedFields } from '../../db/seed/seedNames';
+import type { Lang } from '@bencao/contracts';
+
+// seeded names (types, views, the demo organs and positions) read in the operator's language until an operator renames them
+type Row = Record<string, unknown>;
+const TYPE: SeedFields<Row> = { name: ['organType', 'code'] };
+const VIEW: SeedFields<Row> = { name: ['organView', 'code'] };
+const ORGAN: SeedFields<Row> = { name: ['organ', 'code'], shortName: ['organShort', 'code'], typeName: ['organType', 'typeCode'] };
+const named = <T extends object>(fields: SeedFields<Row>, lang: Lang) => (row: T): T => seedNames(row as Row, lang, fields) as T;
+const namedPage = <T extends object>(fields: SeedFields<Row>, lang: Lang) => (p: { total: number; records: T[] }) => ({ ...p, records: p.records.map(named<T>(fields, lang)) });
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const codeParams = z.object({ code: z.string().min(1).max(TYPE_CODE_MAX * 4) });
@@ -30,10 +40,10 @@ export const organRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
 
   // ---------- organ types (a tree by parent type code; few rows, answered whole) ----------
   app.get('/api/organ/types', { config: { authority: 'organ:type' }, schema: { tags, querystring: z.object({ keyword: z.string().trim().max(100).optional() }) } },
-    async (req) => ok(await svc.listTypes(req.query.keyword)));
-  app.get('/api/organ/type-options', { config: { authority: LOGIN }, schema: { tags } }, async () => ok(await svc.listTypes()));
+    async (req) => ok((await svc.listTypes(req.query.keyword)).map(named(TYPE, langOf(req)))));
+  app.get('/api/organ/type-options', { config: { authority: LOGIN }, schema: { tags } }, async (req) => ok((await svc.listTypes()).map(named(TYPE, langOf(req)))));
   app.get('/api/organ/types/:code', { config: { authority: 'organ:type' }, schema: { tags, params: codeParams } },
-    async (req) => ok(await svc.getType(req.params.code)));
+    async (req) => ok(named(TYPE, langOf(req))(await svc.getType(req.params.code))));
   app.post('/api/organ/types', { config: { authority: 'organ:type:add' }, schema: { tags, body: organTypeSchema } },
     async (req) => ok(await svc.createType(req.body), saved(langOf(req))));
   app.put('/api/organ/types/:code', { config: { authority: 'organ:type:edit' }, schema: { tags, params: codeParams, body: organTypeSchema } },
@@ -45,11 +55,11 @@ export const organRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
 
   // ---------- views ----------
   app.get('/api/organ/views', { config: { authority: 'organ:view' }, schema: { tags, querystring: organKeywordQuerySchema } },
-    async (req) => ok(await svc.listViews(req.query)));
+    async (req) => ok(namedPage(VIEW, langOf(req))(await svc.listViews(req.query))));
   app.get('/api/organ/view-options', { config: { authority: LOGIN }, schema: { tags } },
-    async () => ok((await svc.listViews({ page: 1, limit: 500 })).records));
+    async (req) => ok((await svc.listViews({ page: 1, limit: 500 })).records.map(named(VIEW, langOf(req)))));
   app.get('/api/organ/views/:id', { config: { authority: 'organ:view' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.getView(req.params.id)));
+    async (req) => ok(named(VIEW, langOf(req))(await svc.getView(req.params.id))));
   app.post('/api/organ/views', { config: { authority: 'organ:view:add' }, schema: { tags, body: organViewSchema } },
     async (req) => ok(await svc.saveView(null, req.body), saved(langOf(req))));
   app.put('/api/organ/views/:id', { config: { authority: 'organ:view:edit' }, schema: { tags, params: idParams, body: organViewSchema } },
@@ -61,9 +71,9 @@ export const organRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
 
   // ---------- a view's tree: lazy children, search with the path to each match, drag and drop ----------
   app.get('/api/organ/views/:id/children', { config: { authority: 'organ:organ' }, schema: { tags, params: idParams, querystring: organChildrenQuerySchema } },
-    async (req) => ok(await svc.children(req.params.id, req.query.parentId ?? null)));
+    async (req) => ok((await svc.children(req.params.id, req.query.parentId ?? null)).map(named(ORGAN, langOf(req)))));
   app.get('/api/organ/views/:id/search', { config: { authority: 'organ:organ' }, schema: { tags, params: idParams, querystring: organSearchQuerySchema } },
-    async (req) => ok(await svc.search(req.params.id, req.query.keyword)));
+    async (req) => ok((await svc.search(req.params.id, req.query.keyword)).map(named({ ...ORGAN, typeName: ['organType'], pathNames: ['organ'] }, langOf(req)))));
   app.post('/api/organ/views/:id/nodes', { config: { authority: 'organ:organ:edit' }, schema: { tags, params: idParams, body: organPlaceSchema } },
     async (req) => ok(await svc.place(req.params.id, req.body.organId, req.body.parentId, req.body.seq, langOf(req)), saved(langOf(req))));
   app.delete('/api/organ/views/:id/nodes/:organId', { config: { authority: 'organ:organ:edit' }, schema: { tags, params: nodeParams } },
@@ -74,13 +84,16 @@ export const organRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   // ---------- organs ----------
   // Options for pickers of other screens (role owner, serial rule organ, staff position).
   app.get('/api/organ/organs/options', { config: { authority: LOGIN }, schema: { tags, querystring: organOptionsQuerySchema } },
-    async (req) => ok(await svc.options(req.query)));
+    async (req) => ok((await svc.options(req.query)).map(named(ORGAN, langOf(req)))));
   app.get('/api/organ/organs/by-ids', {
     config: { authority: LOGIN },
     schema: { tags, querystring: z.object({ ids: z.string().max(2000).regex(/^\d+(,\d+)*$/) }) },
-  }, async (req) => ok(await svc.organsByIds(req.query.ids.split(',').map(Number))));
+  }, async (req) => ok((await svc.organsByIds(req.query.ids.split(',').map(Number))).map(named({ ...ORGAN, typeName: ['organType'] }, langOf(req)))));
   app.get('/api/organ/organs/:id', { config: { authority: 'organ:organ' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.getOrgan(req.params.id)));
+    async (req) => {
+      const o = await svc.getOrgan(req.params.id);
+      return ok({ ...named<typeof o>(ORGAN, langOf(req))(o), views: o.views.map(named({ viewName: ['organView'] }, langOf(req))) });
+    });
   app.post('/api/organ/organs', { config: { authority: 'organ:organ:add' }, schema: { tags, body: organCreateSchema } },
     async (req) => ok(await svc.createOrgan(req.body, langOf(req)), saved(langOf(req))));
   app.put('/api/organ/organs/:id', { config: { authority: 'organ:organ:edit' }, schema: { tags, params: idParams, body: organUpdateSchema } },
@@ -92,7 +105,7 @@ export const organRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
 
   // ---------- organ rules ----------
   app.get('/api/organ/rules', { config: { authority: 'organ:rule' }, schema: { tags, querystring: organRuleQuerySchema } },
-    async (req) => ok(await svc.listRules(req.query)));
+    async (req) => ok(namedPage({ parentTypeName: ['organType', 'parentTypeCode'], childTypeName: ['organType', 'childTypeCode'] }, langOf(req))(await svc.listRules(req.query))));
   app.post('/api/organ/rules', { config: { authority: 'organ:rule:add' }, schema: { tags, body: organRuleSchema } },
     async (req) => ok(await svc.saveRule(null, req.body), saved(langOf(req))));
   app.put('/api/organ/rules/:id', { config: { authority: 'organ:rule:edit' }, schema: { tags, params: idParams, body: organRuleSchema } },
@@ -105,7 +118,7 @@ export const organRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   // ---------- staff (positions hold them; accounts link to them) ----------
   // The staff directory holds mobiles and e-mails: organ administrators, and account administrators who link staff to accounts.
   app.get('/api/organ/staff', { config: { authority: STAFF_READERS }, schema: { tags, querystring: staffQuerySchema } },
-    async (req) => ok(await svc.listStaff(req.query, await scopeOf(req))));
+    async (req) => ok(namedPage({ positionName: ['organ'] }, langOf(req))(await svc.listStaff(req.query, await scopeOf(req)))));
   app.get('/api/organ/staff/:id', { config: { authority: STAFF_READERS }, schema: { tags, params: idParams } },
     async (req) => ok(await svc.getStaff(req.params.id, await scopeOf(req))));
   app.post('/api/organ/staff', { config: { authority: 'organ:organ:add' }, schema: { tags, body: staffSchema } },

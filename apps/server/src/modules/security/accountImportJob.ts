@@ -35,6 +35,10 @@ const view = (r: typeof accountImports.$inferSelect): AccountImportJob => ({
 
 /** stores the workbook's rows and queues the job; 409 while another import of the operator runs */
 export async function startImport(db: Db, operatorId: number, lang: Lang, file: Buffer, now: Date): Promise<AccountImportJob> {
+  // a start while one is known to run is refused before the workbook is read; the unique index decides the rest (starts sent together)
+  const [busy] = await db.select({ id: accountImports.id }).from(accountImports)
+    .where(and(eq(accountImports.operatorId, operatorId), inArray(accountImports.status, ['checking', 'preparing']))).limit(1);
+  if (busy) throw new AppError(409, 'accounts.importRunning');
   const rows = await readRows(file);
   try {
     return await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   accountBatchResetSchema, accountBatchSchema, accountCreateSchema, accountQuerySchema, accountUpdateSchema, appSchema, assignSchema, batchRoleToAccountsSchema,
   batchRolesToAccountSchema, functionSchema, grantsSchema, idsSchema, keywordQuerySchema, moduleSchema, operationSchema,
-  passwordPolicySchema, resetPasswordSchema, roleGroupSchema, roleQuerySchema, roleSchema, translate, urlSchema, type TreeLevel,
+  passwordPolicySchema, resetPasswordSchema, roleGroupSchema, roleQuerySchema, roleSchema, translate, urlSchema, type Lang, type TreeLevel,
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
@@ -15,6 +15,13 @@ import { securityService, type Actor } from './service';
 import { exportSql, importRows, parseImportSql, readZip, zipSql } from './importExport';
 import { accountImportRoutes } from './accountImportRoutes';
 import { accountOrganTree } from './dataScope';
+import { seedName, seedNameList } from '../../db/seed/seedNames';
+
+// seeded role and organ names read in the operator's language until an operator renames them
+const roleNamed = (lang: Lang) => <T extends { code: string; name: string }>(r: T): T => ({ ...r, name: seedName('role', r.name, lang, r.code) });
+const roleNamesIn = (lang: Lang) => <T extends { roleNames: string | null }>(r: T): T => ({ ...r, roleNames: seedNameList('role', r.roleNames, lang) });
+const withRoles = (lang: Lang) => <T extends { roles: { code: string; name: string }[] }>(a: T): T => ({ ...a, roles: a.roles.map(roleNamed(lang)) });
+const page = <T>(p: { total: number; records: T[] }, fn: (r: T) => T) => ({ ...p, records: p.records.map(fn) });
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['security'];
@@ -78,9 +85,9 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   // ---------- roles ----------
   app.get('/api/security/roles', { config: { authority: 'security:role' }, schema: { tags, querystring: roleQuerySchema } },
-    async (req) => ok(await svc.listRoles(req.query)));
+    async (req) => ok(page(await svc.listRoles(req.query), roleNamed(langOf(req)))));
   app.get('/api/security/roles/:id', { config: { authority: 'security:role' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.getRole(req.params.id)));
+    async (req) => ok(roleNamed(langOf(req))(await svc.getRole(req.params.id))));
   app.post('/api/security/roles', { config: { authority: 'security:role:add' }, schema: { tags, body: roleSchema } },
     async (req) => ok(await svc.createRole(actorOf(req), req.body), translate(langOf(req), 'ok.saved')));
   app.put('/api/security/roles/:id', { config: { authority: 'security:role:edit' }, schema: { tags, params: idParams, body: roleSchema } },
@@ -105,11 +112,11 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   // ---------- accounts ----------
   app.get('/api/security/accounts', { config: { authority: 'security:account' }, schema: { tags, querystring: accountQuerySchema } },
-    async (req) => ok(await svc.listAccounts(actorOf(req), req.query)));
+    async (req) => ok(page(await svc.listAccounts(actorOf(req), req.query), roleNamesIn(langOf(req)))));
   app.get('/api/security/accounts/organ-tree', { config: { authority: 'security:account' }, schema: { tags } },
-    async () => ok(await accountOrganTree(db)));
+    async (req) => ok((await accountOrganTree(db)).map((o) => ({ ...o, name: seedName('organ', o.name, langOf(req), o.code) }))));
   app.get('/api/security/accounts/:id', { config: { authority: 'security:account' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.readAccount(actorOf(req), req.params.id)));
+    async (req) => ok(withRoles(langOf(req))(await svc.readAccount(actorOf(req), req.params.id))));
 
   // batch actions on the selected rows: each account done or refused with its reason
   const batchDone = (req: FastifyRequest, r: { done: unknown[]; refused: unknown[] }) =>
@@ -149,9 +156,9 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   // ---------- role groups ----------
   app.get('/api/security/role-groups', { config: { authority: 'security:roleGroup' }, schema: { tags, querystring: keywordQuerySchema } },
-    async (req) => ok(await svc.listGroups(req.query)));
+    async (req) => ok(page(await svc.listGroups(req.query), roleNamesIn(langOf(req)))));
   app.get('/api/security/role-groups/:id', { config: { authority: 'security:roleGroup' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.getGroup(req.params.id)));
+    async (req) => ok(withRoles(langOf(req))(await svc.getGroup(req.params.id))));
   app.post('/api/security/role-groups', { config: { authority: 'security:roleGroup:add' }, schema: { tags, body: roleGroupSchema } },
     async (req) => ok(await svc.saveGroup(actorOf(req), null, req.body), translate(langOf(req), 'ok.saved')));
   app.put('/api/security/role-groups/:id', { config: { authority: 'security:roleGroup:edit' }, schema: { tags, params: idParams, body: roleGroupSchema } },
