@@ -236,8 +236,10 @@ export function createGatewayListener(opts: Omit<GatewayOptions, 'port' | 'host'
     }
 
     onComplete() {
-      this.res.end();
+      // the call is over upstream: its admission ticket goes back before the client can see the answer
+      // and send its next call (which may reach another worker, whose admission would otherwise still count this one)
       this.finish(this.upstreamStatus >= 500);
+      this.res.end();
     }
 
     onError(err: Error) {
