@@ -30,7 +30,11 @@ export class ConsoleApp {
   /** opens a menu group, then one of its items, by their visible labels */
   async openMenu(group: RegExp | string, item: RegExp | string) {
     const entry = this.sidebar().getByRole('menuitem', { name: item }).first();
-    if (!(await entry.isVisible())) await this.sidebar().getByRole('menuitem', { name: group }).first().click();
+    if (!(await entry.isVisible())) {
+      await this.sidebar().getByRole('menuitem', { name: group }).first().click();
+      // the group opens with a height animation; on a busy machine a click during it can be lost
+      await expect(this.sidebar().locator('[class*="ant-motion-collapse"]')).toHaveCount(0);
+    }
     await entry.click();
   }
 }
