@@ -5,11 +5,15 @@
  * - the monitor list and a user's to-do list over 100,000 instances / tasks: p99 (budget ≤ 50 ms).
  * - 10,000 due timers fired: time to fire all (budget ≤ 60 s), each exactly once (two runners on
  *   PostgreSQL, each with its own connection pool).
+ * BENCH_WORKERS=1,2 (PostgreSQL): completions also against `npm start`'s server in child processes (WORKERS=n), each with its own baseline;
+ * BENCH_PG_STATEMENTS=1: the completions' statements by total time (pg_stat_statements must be preloaded).
  * Run: npx tsx bench/workflow.ts   (BENCH_ONLY=postgres: PostgreSQL only; PostgreSQL too when BENCH_DATABASE_URL / DATABASE_URL is set: a database the bench may fill)
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { readConfig } from '../apps/server/src/config';
@@ -41,6 +45,40 @@ const timerXml = xmlOf('benchTimer', `<bpmn:startEvent id="start"/><bpmn:interme
 
 const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]; };
 
+async function tokenOf(base: string): Promise<string> {
+  const key = await (await fetch(`${base}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json();
+  const form = new URLSearchParams({ grant_type: 'password', username: 'admin', password: encryptForLogin(key.data.publicKey, 'Bencao@2026'), key_id: key.data.keyId });
+  return (await (await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form })).json()).access_token;
+}
+
+const freePort = () => new Promise<number>((resolve) => {
+  const srv = net.createServer();
+  srv.listen(0, '127.0.0.1', () => { const p = (srv.address() as net.AddressInfo).port; srv.close(() => resolve(p)); });
+});
+
+/** `npm start`'s server in a child process on the database the bench prepared (BENCH_NODE_ARGS: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"; cluster workers inherit it) */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../apps/server'),
+    env: { ...process.env, ...env, PORT: String(port), GATEWAY_PORT: String(await freePort()), HOST: '127.0.0.1', BENCAO_PROFILE: 'demo', LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '1000', GATEWAY_WORKERS: '0', DATA_DIR: path.join(os.tmpdir(), `bencao-bench-wf-child-${process.pid}`) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => { log = (log + String(chunk)).slice(-100_000); };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null || i > 720) throw new Error(`server did not start:\n${log}`);
+    try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { base, async stop() { child.kill('SIGTERM'); await exited; } };
+}
+
 async function run(label: string, databaseUrl?: string) {
   const dataDir = path.join(os.tmpdir(), `bencao-bench-wf-${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -53,19 +91,20 @@ async function run(label: string, databaseUrl?: string) {
   const { app } = await buildApp(database, config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const key = await (await fetch(`${base}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json();
-  const form = new URLSearchParams({ grant_type: 'password', username: 'admin', password: encryptForLogin(key.data.publicKey, 'Bencao@2026'), key_id: key.data.keyId });
-  const token = (await (await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form })).json()).access_token;
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { authorization: `Bearer ${await tokenOf(base)}` };
   const [admin] = await db.select().from(accounts).where(eq(accounts.userId, 'admin'));
   const actor = { accountId: admin.id, name: admin.userName };
   const svc = definitionService(db, () => new Date());
   const line = (s: string) => console.log(`${label.padEnd(10)} ${s}`);
 
   // ---------- baseline ----------
-  await autocannon({ url: `${base}/api/health`, connections: CONNECTIONS, duration: 2 });
-  const baseline = await autocannon({ url: `${base}/api/health`, connections: CONNECTIONS, duration: SECONDS });
-  line(`baseline GET /api/health                ${Math.round(baseline.requests.average)} req/s  p99 ${baseline.latency.p99} ms`);
+  const healthOf = async (url: string) => {
+    await autocannon({ url: `${url}/api/health`, connections: CONNECTIONS, duration: 2 });
+    const r = await autocannon({ url: `${url}/api/health`, connections: CONNECTIONS, duration: SECONDS });
+    return { rps: r.requests.average, p99: r.latency.p99 };
+  };
+  const baseline = await healthOf(base);
+  line(`baseline GET /api/health                ${Math.round(baseline.rps)} req/s  p99 ${baseline.p99} ms`);
 
   // ---------- task completions ----------
   const chainDef = await svc.create({ key: 'benchChain', name: 'bench chain', category: null, description: null, xml: chain(5) }, actor);
@@ -76,31 +115,63 @@ async function run(label: string, databaseUrl?: string) {
     for (let i = 0; i < INSTANCES; i++) {
       await db.transaction((tx) => createInstance(tx, { definition: cd, versionId: cd.latestVersionId!, now: new Date(), actor, businessKey: `C${i}`, variables: {}, starterId: admin.id, starterName: admin.userName }));
     }
-    const open = async () => (await db.execute<{ id: number }>(sql`select id from wf_tasks where definition_key = 'benchChain' and status = 'open' order by id`)).rows.map((r) => Number(r.id));
-    let queue = await open();
-    let done = 0;
-    let conflicts = 0;
-    const lat: number[] = [];
-    const until = Date.now() + SECONDS * 1000;
-    const t0 = Date.now();
-    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        let id = queue.shift();
-        if (id === undefined) { queue = await open(); id = queue.shift(); if (id === undefined) return; }
-        const s = performance.now();
-        try {
-          const res = await fetch(`${base}/api/workflow/tasks/${id}/complete`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"variables":{"ok":true}}' });
-          await res.arrayBuffer();
-          lat.push(performance.now() - s);
-          if (res.status === 200) done++; else conflicts++;
-        } catch {
-          conflicts++; // a dropped connection on an overloaded machine: counted, not fatal
+    // every task id is handed out once (a refill must not hand out a task another connection is completing)
+    const handedOut = new Set<number>();
+    const open = async () => (await db.execute<{ id: number }>(sql`select id from wf_tasks where definition_key = 'benchChain' and status = 'open' order by id`)).rows
+      .map((r) => Number(r.id)).filter((id) => !handedOut.has(id));
+    const completions = async (url: string, auth: Record<string, string>, health: number, tag: string) => {
+      let queue = await open();
+      // BENCH_PG_STATEMENTS=1 (PostgreSQL with pg_stat_statements preloaded): the statements of the completions, by total time
+      const pgStatements = !!(databaseUrl && process.env.BENCH_PG_STATEMENTS);
+      if (pgStatements) await db.execute(sql`create extension if not exists pg_stat_statements`).then(() => db.execute(sql`select pg_stat_statements_reset()`));
+      let done = 0;
+      let conflicts = 0;
+      const statuses = new Map<string, number>();
+      const lat: number[] = [];
+      const until = Date.now() + SECONDS * 1000;
+      const t0 = Date.now();
+      await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+        while (Date.now() < until) {
+          let id = queue.shift();
+          if (id === undefined) { queue = await open(); id = queue.shift(); if (id === undefined) return; }
+          handedOut.add(id);
+          const s = performance.now();
+          try {
+            const res = await fetch(`${url}/api/workflow/tasks/${id}/complete`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"variables":{"ok":true}}' });
+            await res.arrayBuffer();
+            lat.push(performance.now() - s);
+            if (res.status === 200) done++; else { conflicts++; statuses.set(String(res.status), (statuses.get(String(res.status)) ?? 0) + 1); }
+          } catch {
+            conflicts++;
+            statuses.set('dropped', (statuses.get('dropped') ?? 0) + 1); // a dropped connection on an overloaded machine: counted, not fatal
+          }
         }
+      }));
+      const rate = done / ((Date.now() - t0) / 1000);
+      const budget = databaseUrl ? 1000 : 300;
+      line(`task completions, ${CONNECTIONS} connections${tag.padEnd(8)}${Math.round(rate)}/s  p50 ${pct(lat, 50).toFixed(1)} ms  p99 ${pct(lat, 99).toFixed(1)} ms  (${done} done, ${conflicts} non-200${statuses.size ? ` ${JSON.stringify(Object.fromEntries(statuses))}` : ''}; ${(rate / health * 100).toFixed(1)}% of baseline) budget ≥ ${budget}/s: ${rate >= budget ? 'PASS' : 'OVER'}`);
+      if (pgStatements) {
+        const top = (await db.execute<{ calls: number; total: number; mean: number; q: string }>(sql`
+          select calls::int, round(total_exec_time::numeric, 1)::float as total, round(mean_exec_time::numeric, 3)::float as mean, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as q
+          from pg_stat_statements order by total_exec_time desc limit 16`)).rows;
+        for (const r of top) line(`  pg ${String(r.calls).padStart(7)} calls ${String(r.total).padStart(9)} ms total ${String(r.mean).padStart(7)} ms mean  ${r.q}`);
       }
-    }));
-    const rate = done / ((Date.now() - t0) / 1000);
-    const budget = databaseUrl ? 1000 : 300;
-    line(`task completions, ${CONNECTIONS} connections       ${Math.round(rate)}/s  p50 ${pct(lat, 50).toFixed(1)} ms  p99 ${pct(lat, 99).toFixed(1)} ms  (${done} done, ${conflicts} non-200; ${(rate / baseline.requests.average * 100).toFixed(1)}% of baseline) budget ≥ ${budget}/s: ${rate >= budget ? 'PASS' : 'OVER'}`);
+    };
+    // the server in this process (the load generator shares its core)
+    await completions(base, headers, baseline.rps, '');
+    // BENCH_WORKERS=1,2 (PostgreSQL): the server as `npm start` runs it, in child processes (WORKERS=n, node cluster on one
+    // port), each count with its own health baseline; this process only generates the load
+    for (const n of databaseUrl ? (process.env.BENCH_WORKERS ?? '').split(',').map(Number).filter((x) => x > 0) : []) {
+      const server = await startServer({ DATABASE_URL: databaseUrl!, WORKERS: String(n) });
+      try {
+        const auth = { authorization: `Bearer ${await tokenOf(server.base)}` };
+        const h = await healthOf(server.base);
+        line(`baseline GET /api/health, WORKERS=${n}      ${Math.round(h.rps)} req/s  p99 ${h.p99} ms`);
+        await completions(server.base, auth, h.rps, `, W=${n} `);
+      } finally {
+        await server.stop();
+      }
+    }
   }
 
   if (PARTS.has('lists')) {
@@ -125,7 +196,7 @@ async function run(label: string, databaseUrl?: string) {
     ] as const) {
       await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
       const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-      line(`${name.padEnd(40)} ${Math.round(r.requests.average)} req/s (×${(r.requests.average / baseline.requests.average).toFixed(2)} of health)  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms ${r.non2xx + r.errors ? `(${r.non2xx + r.errors} errors!)` : ''} budget p99 ≤ ${budgetMs} ms: ${r.latency.p99 <= budgetMs ? 'PASS' : 'OVER'}`);
+      line(`${name.padEnd(40)} ${Math.round(r.requests.average)} req/s (×${(r.requests.average / baseline.rps).toFixed(2)} of health)  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms ${r.non2xx + r.errors ? `(${r.non2xx + r.errors} errors!)` : ''} budget p99 ≤ ${budgetMs} ms: ${r.latency.p99 <= budgetMs ? 'PASS' : 'OVER'}`);
     }
   }
 
@@ -147,7 +218,7 @@ async function run(label: string, databaseUrl?: string) {
       from wf_executions e join wf_instances i on i.id = e.instance_id where i.definition_key = 'benchTimer' and i.business_key <> 'T0'`);
     const runners = databaseUrl ? [db, (await openDatabase({ databaseUrl, dataDir: '', poolSize: 10 })).db] : [db];
     const s = Date.now();
-    await Promise.all(runners.map((r, i) => runDueJobs(r, { now: due, workerId: `bench-${i}`, limit: 100, concurrency: databaseUrl ? 8 : 1 })));
+    await Promise.all(runners.map((r, i) => runDueJobs(r, { now: due, workerId: `bench-${i}`, limit: 200, concurrency: databaseUrl ? 8 : 1 })));
     const secs = (Date.now() - s) / 1000;
     const [{ fired, distinct }] = (await db.execute<{ fired: number; distinct: number }>(sql`
       select count(*)::int as fired, count(distinct h.instance_id)::int as distinct from wf_history h join wf_instances i on i.id = h.instance_id

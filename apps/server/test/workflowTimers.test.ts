@@ -25,11 +25,14 @@ beforeAll(async () => {
 });
 afterAll(async () => { await s?.close(); });
 
-async function timerInstances(key: string, n: number): Promise<number[]> {
+/** `n` instances waiting at a one-minute timer, then a user task "after" (`thenEnd`: the end event straight away) */
+async function timerInstances(key: string, n: number, thenEnd = false): Promise<number[]> {
   const svc = definitionService(db, () => T0);
   const def = await svc.create({ key, name: key, category: null, description: null,
-    xml: bpmn(key, [startEv(), timerCatch('wait', duration('PT1M')), userTask('after'), endEv(),
-      flow('f1', 'start', 'wait'), flow('f2', 'wait', 'after'), flow('f3', 'after', 'end')].join('\n')) }, SYSTEM);
+    xml: bpmn(key, thenEnd
+      ? [startEv(), timerCatch('wait', duration('PT1M')), endEv(), flow('f1', 'start', 'wait'), flow('f2', 'wait', 'end')].join('\n')
+      : [startEv(), timerCatch('wait', duration('PT1M')), userTask('after'), endEv(),
+        flow('f1', 'start', 'wait'), flow('f2', 'wait', 'after'), flow('f3', 'after', 'end')].join('\n')) }, SYSTEM);
   await svc.publish(def.id, SYSTEM);
   const [d] = await db.select().from(wfDefinitions).where(eq(wfDefinitions.id, def.id));
   const ids: number[] = [];
@@ -67,6 +70,21 @@ describe('due timers and several runners', () => {
     // nothing is left for a third pass
     expect(await runDueJobs(db, { now: new Date(DUE.getTime() + 3_600_000), workerId: 'r3' })).toMatchObject({ failed: 0 });
     expect([...(await firedPerInstance(ids)).values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('a group whose timers end their instances: every instance row completed, with its end time and no current node, in one group', async () => {
+    const ids = await timerInstances('tmEnd', 9, true);
+    const jobs = await db.update(wfJobs).set({ status: 'running', lockedBy: 'g', leaseUntil: new Date(DUE.getTime() + 60_000), attempts: 1 })
+      .where(and(inArray(wfJobs.instanceId, ids), eq(wfJobs.kind, 'timer'))).returning();
+    expect((await fireTimerJobs(db, jobs, 'g', DUE)).size).toBe(ids.length);
+    const rows = await db.select().from(wfInstances).where(inArray(wfInstances.id, ids));
+    expect(rows.map((r) => [r.status, r.endedAt?.toISOString(), r.updatedAt.toISOString(), r.currentNodes])).toEqual(
+      ids.map(() => ['completed', DUE.toISOString(), DUE.toISOString(), []]));
+    const ends = await db.select({ n: sql<number>`count(*)::int` }).from(wfHistory).where(and(inArray(wfHistory.instanceId, ids), eq(wfHistory.action, 'end')));
+    expect(Number(ends[0].n)).toBe(ids.length);
+    // fired again (a runner that still holds the same rows): nothing more happens
+    await fireTimerJobs(db, jobs, 'g', DUE);
+    expect([...(await firedPerInstance(ids)).values()]).toEqual(ids.map(() => 1));
   });
 
   it('a runner whose lease ran out fires nothing: the runner that took its jobs over fires each once', async () => {

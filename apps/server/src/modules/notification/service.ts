@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { translate, type Lang, type NotificationKind, type NotificationQuery, type NotificationRecord } from '@bencao/contracts';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { translate, type Lang, type NotificationKind, type NotificationQuery, type NotificationRecord, type WorkflowSettings } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { accountLanguages, accounts, notifications, staff, wfJobs } from '../../db/schema/index';
 import { environmentMailer } from '../../platform/mail';
@@ -19,17 +19,27 @@ export type NotificationParams = Record<string, string | number>;
 
 export interface NewNotification { accountIds: number[]; kind: NotificationKind; params: NotificationParams; link?: string | null }
 
-export async function notify(q: Q, n: NewNotification, now: Date): Promise<number[]> {
+/**
+ * `settings`: the workflow settings when the caller has read them already (the engine reads them with the instance lock);
+ * `defer`: takes the insert instead of running it when no mail goes out (the engine writes it with the step's history;
+ * the answer is then [])
+ */
+export async function notify(q: Q, n: NewNotification, now: Date, settings?: WorkflowSettings, defer?: (insert: SQL) => void): Promise<number[]> {
   const ids = [...new Set(n.accountIds.filter((a) => Number.isInteger(a) && a > 0))];
   if (!ids.length) return [];
-  const settings = await workflowSettings(q);
-  if (!settings.channels.inApp && !settings.channels.mail) return [];
-  const rows = await q.insert(notifications).values(ids.map((accountId) => ({
+  const s = settings ?? await workflowSettings(q);
+  if (!s.channels.inApp && !s.channels.mail) return [];
+  const insert = q.insert(notifications).values(ids.map((accountId) => ({
     accountId, kind: n.kind, params: n.params, link: n.link ?? null, createdAt: now,
     // only mailed: kept read so the bell does not show it
-    readAt: settings.channels.inApp ? null : now,
-  }))).returning({ id: notifications.id });
-  if (settings.channels.mail) {
+    readAt: s.channels.inApp ? null : now,
+  })));
+  if (defer && !s.channels.mail) {
+    defer(insert.getSQL());
+    return [];
+  }
+  const rows = await insert.returning({ id: notifications.id });
+  if (s.channels.mail) {
     // one job per mail: a recipient whose server refuses is retried alone, the others are not mailed twice
     await q.insert(wfJobs).values(rows.map((r) => ({ kind: MAIL_JOB_KIND, dueAt: now, payload: { notificationIds: [r.id] }, createdAt: now })));
   }

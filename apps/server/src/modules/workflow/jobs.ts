@@ -46,7 +46,7 @@ export interface RunOptions {
   leaseMs?: number;
   /** handlers run at once */
   concurrency?: number;
-  /** jobs of a kind with a group handler run this many per transaction (default 20; 1: one by one) */
+  /** jobs of a kind with a group handler run this many per transaction (default 50; 1: one by one) */
   group?: number;
 }
 
@@ -74,7 +74,7 @@ export async function runDueJobs(db: Db, opts: RunOptions = {}): Promise<{ ran: 
     // units of work: a group of jobs of one kind that has a group handler, else one job
     const queue: JobRow[][] = [];
     const open = new Map<string, JobRow[]>();
-    const groupSize = Math.max(1, opts.group ?? 20);
+    const groupSize = Math.max(1, opts.group ?? 50);
     for (const job of rows) {
       if (groupSize === 1 || !groupHandlers.has(job.kind)) { queue.push([job]); continue; }
       let g = open.get(job.kind);

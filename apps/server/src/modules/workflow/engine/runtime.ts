@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { InstanceAction, InstanceStatus } from '@bencao/contracts';
 import type { Db } from '../../../db/client';
 import { accounts, formDrafts, wfDefinitions, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../../db/schema/index';
@@ -115,13 +115,15 @@ interface TxState {
   history: (typeof wfHistory.$inferInsert)[];
   /** new jobs (timers, deadlines, reminders), written with the history; `flushJobs` first wherever jobs are changed */
   jobs: (typeof wfJobs.$inferInsert)[];
+  /** other data-modifying statements whose rows nothing in the step reads back (notifications: `queueWrite`), written with the history */
+  writes: SQL[];
   /** a group of timers fired in one transaction: save() leaves the history to one write at the group's end */
   deferHistory?: boolean;
 }
 const txStates = new WeakMap<object, TxState>();
 function txState(tx: Tx): TxState {
   let st = txStates.get(tx);
-  if (!st) txStates.set(tx, (st = { history: [], jobs: [] }));
+  if (!st) txStates.set(tx, (st = { history: [], jobs: [], writes: [] }));
   return st;
 }
 function shared(tx: Tx) {
@@ -145,6 +147,10 @@ function hist(c: Ctx, action: string, f: { executionId?: number | null; taskId?:
 /** writes the buffered history and the buffered new jobs: one statement (a data-modifying WITH) when there are both */
 export async function flushHistory(tx: Tx) {
   const st = txState(tx);
+  if (st.writes.length) {
+    await tx.execute(sql`with ${pendingWrites(tx)} select 1`);
+    return;
+  }
   const history = st.history.splice(0);
   const jobs = st.jobs.splice(0);
   if (history.length && jobs.length) {
@@ -155,6 +161,10 @@ export async function flushHistory(tx: Tx) {
 /** new jobs are buffered per transaction (`queueJobs`) and written by `flushHistory`; every step that changes jobs flushes them first */
 export function queueJobs(tx: Tx, rows: (typeof wfJobs.$inferInsert)[]) {
   txState(tx).jobs.push(...rows);
+}
+/** a data-modifying statement whose rows nothing in this transaction reads back: written with the history (save() or `flushHistory`) */
+export function queueWrite(tx: Tx, statement: SQL) {
+  txState(tx).writes.push(statement);
 }
 async function flushJobs(tx: Tx) {
   if (txState(tx).jobs.length) await flushHistory(tx);
@@ -196,11 +206,14 @@ async function newExec(c: Ctx, el: { id: string; type: string }, parentId: numbe
   return row;
 }
 
-/** ends an activity instance and cancels its timers, deadline and service call (one statement) */
-async function endExec(c: Ctx, id: number, status: InstanceStatus = 'completed') {
+/**
+ * ends an activity instance and cancels its timers, deadline and service call (one statement); `also`: a
+ * data-modifying statement of the same step that goes with it (the completed task's row)
+ */
+async function endExec(c: Ctx, id: number, status: InstanceStatus = 'completed', also?: SQL) {
   await flushJobs(c.tx);
   await c.tx.execute(sql`with ended as (
-      update wf_executions set status = ${status}, ended_at = ${c.now.toISOString()}::timestamptz, joining = false where id = ${id})
+      update wf_executions set status = ${status}, ended_at = ${c.now.toISOString()}::timestamptz, joining = false where id = ${id})${also ? sql`, also as (${also})` : sql``}
     update wf_jobs set status = 'cancelled'
      where execution_id = ${id} and status in ('pending', 'held') and kind in ('timer', 'taskDue', 'serviceTask')`);
 }
@@ -240,8 +253,8 @@ async function take(c: Ctx, flows: ModelFlow[], parentId: number | null) {
 }
 
 /** completes the activity instance and moves its token on */
-async function leave(c: Ctx, ex: ExecutionRow, el: ModelElement, flows?: ModelFlow[]): Promise<void> {
-  await endExec(c, ex.id, 'completed');
+async function leave(c: Ctx, ex: ExecutionRow, el: ModelElement, flows?: ModelFlow[], also?: SQL): Promise<void> {
+  await endExec(c, ex.id, 'completed', also);
   const out = flows ?? selectFlows(c, el);
   if (!out.length) return scopeMaybeDone(c, ex.parentId);
   await take(c, out, ex.parentId);
@@ -258,8 +271,8 @@ async function enter(c: Ctx, elementId: string, parentId: number | null, flowId:
       return leave(c, ex, el);
     }
     case 'bpmn:EndEvent': {
-      const ex = await newExec(c, el, parentId, flowId);
-      await endExec(c, ex.id);
+      // entered and left at once: written completed (a new activity instance has no timers to cancel)
+      await newExec(c, el, parentId, flowId, { status: 'completed', endedAt: c.now });
       if (el.terminate) return terminateScope(c, parentId);
       return scopeMaybeDone(c, parentId);
     }
@@ -604,20 +617,60 @@ function namesJson(model: ProcessModel): string {
   return json;
 }
 
-/** writes the buffered history, then the instance row with its current nodes computed by the same statement */
+/** the buffered history and new jobs as data-modifying WITH items (taken from the buffers); null when both are empty */
+function pendingWrites(tx: Tx) {
+  const st = txState(tx);
+  const history = st.history.splice(0);
+  const jobs = st.jobs.splice(0);
+  const items = [
+    ...(history.length ? [sql`h as (${tx.insert(wfHistory).values(history).getSQL()})`] : []),
+    ...(jobs.length ? [sql`j as (${tx.insert(wfJobs).values(jobs).getSQL()})`] : []),
+    ...st.writes.splice(0).map((w, i) => sql`w${sql.raw(String(i))} as (${w})`),
+  ];
+  return items.length ? sql.join(items, sql`, `) : null;
+}
+
+/**
+ * writes the instance row with its current nodes computed by the same statement, and the buffered history
+ * and new jobs with it (one statement: a data-modifying WITH)
+ */
 async function save(c: Ctx) {
-  if (!txState(c.tx).deferHistory) await flushHistory(c.tx);
+  const writes = txState(c.tx).deferHistory ? null : pendingWrites(c.tx);
   // the names of the active activities (sub-processes aside), each once, in the order they were entered
   const currentNodes = sql<string[]>`(select coalesce(jsonb_agg(s.n order by s.m), '[]'::jsonb) from (
       select coalesce(${namesJson(c.model)}::jsonb ->> e.element_id, e.element_id) as n, min(e.id) as m from wf_executions e
        where e.instance_id = ${c.inst.id} and e.status in ('running', 'suspended') and e.element_type <> 'bpmn:SubProcess'
        group by 1) s)`;
-  const [row] = await c.tx.update(wfInstances).set({
+  const update = c.tx.update(wfInstances).set({
     status: c.inst.status, variables: c.inst.variables, currentNodes, endedAt: c.inst.endedAt,
     lastApproverId: c.inst.lastApproverId, updatedAt: c.now,
   }).where(eq(wfInstances.id, c.inst.id)).returning({ currentNodes: wfInstances.currentNodes });
-  c.inst.currentNodes = row?.currentNodes ?? [];
+  c.inst.currentNodes = (writes
+    ? (await c.tx.execute<{ current_nodes: string[] }>(sql`with ${writes} ${update.getSQL()}`)).rows[0]?.current_nodes
+    : (await update)[0]?.currentNodes) ?? [];
   c.inst.updatedAt = c.now;
+}
+
+/**
+ * `save()` for several instances at once (a group of timers): their rows in one multi-row UPDATE, with the
+ * buffered history and new jobs in the same statement; just the buffers when there is no instance
+ */
+async function saveMany(tx: Tx, cs: Ctx[], now: Date) {
+  if (!cs.length) return flushHistory(tx);
+  const writes = pendingWrites(tx);
+  const values = sql.join(cs.map((c) => sql`(${c.inst.id}::int, ${c.inst.status}::text, ${JSON.stringify(c.inst.variables)}::jsonb, ${namesJson(c.model)}::jsonb,
+    ${c.inst.endedAt ? c.inst.endedAt.toISOString() : null}::timestamptz, ${c.inst.lastApproverId}::int)`), sql`, `);
+  const res = await tx.execute<{ id: number; current_nodes: string[] }>(sql`${writes ? sql`with ${writes} ` : sql``}update wf_instances i
+       set status = v.status, variables = v.variables, ended_at = v.ended_at, last_approver_id = v.last_approver_id, updated_at = ${now.toISOString()}::timestamptz,
+           current_nodes = (select coalesce(jsonb_agg(s.n order by s.m), '[]'::jsonb) from (
+             select coalesce(v.names ->> e.element_id, e.element_id) as n, min(e.id) as m from wf_executions e
+              where e.instance_id = i.id and e.status in ('running', 'suspended') and e.element_type <> 'bpmn:SubProcess'
+              group by 1) s)
+      from (values ${values}) v(id, status, variables, names, ended_at, last_approver_id)
+     where i.id = v.id
+    returning i.id, i.current_nodes`);
+  const nodes = new Map(res.rows.map((r) => [Number(r.id), r.current_nodes]));
+  for (const c of cs) { c.inst.currentNodes = nodes.get(c.inst.id) ?? []; c.inst.updatedAt = now; }
 }
 
 // ---------- operations ----------
@@ -689,15 +742,21 @@ export async function completeTask(db: Db, taskId: number, actor: Actor, input: 
 }
 
 async function finishTask(c: Ctx, task: TaskRow, ex: ExecutionRow, actor: Actor, input: { variables: Record<string, unknown>; comment: string | null; outcome: string | null }) {
-  await c.tx.update(wfTasks).set({
+  const done = c.tx.update(wfTasks).set({
     status: 'completed', completedAt: c.now, completedBy: actor.accountId, completedByName: actor.name,
     outcome: input.outcome, comment: input.comment, assigneeId: task.assigneeId ?? actor.accountId,
   }).where(eq(wfTasks.id, task.id));
+  // a task outside a multi-instance body: its row is written by the statement that ends its activity instance
+  // (nothing in between reads tasks: the history is buffered, listeners' invocations and participants read no task); else now
+  const el = c.model.elements[task.elementId];
+  const withEnd = ex.parentId === null && !!el;
+  if (!withEnd) await done;
   c.inst.variables = { ...c.inst.variables, ...input.variables, ...(input.outcome ? { outcome: input.outcome } : {}) };
   if (actor.accountId !== null) c.inst.lastApproverId = actor.accountId;
   await hist(c, 'taskComplete', { executionId: ex.id, taskId: task.id, elementId: task.elementId, comment: input.comment, data: { outcome: input.outcome, variables: input.variables }, actor });
   await emit(c, 'taskComplete', { elementId: task.elementId, taskId: task.id, taskName: task.name, assigneeAccountId: actor.accountId });
-  await taskDone(c, ex, c.model.elements[task.elementId]);
+  if (withEnd) return leave(c, ex, el, undefined, done.getSQL());
+  await taskDone(c, ex, el);
 }
 
 /**
@@ -784,6 +843,8 @@ export async function fireTimerJobs(db: Db, jobs: JobRow[], workerId: string, no
     const execs = single.length ? await tx.select().from(wfExecutions).where(inArray(wfExecutions.id, single.map((j) => j.executionId!))) : [];
     const execById = new Map(execs.map((e) => [e.id, e]));
     const ctxs = new Map<number, Ctx>();
+    // the instance rows of instances with one job of the group are written together at the end (one statement with the history)
+    const deferred: Ctx[] = [];
     st.deferHistory = true;
     for (const job of mine) {
       const inst = insts.get(job.instanceId!)!;
@@ -791,11 +852,11 @@ export async function fireTimerJobs(db: Db, jobs: JobRow[], workerId: string, no
       if (!c) ctxs.set(inst.id, (c = { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor: SYSTEM, depth: 0 }));
       const j = taken.get(job.id) ?? null;
       const pre = j && perInstance.get(inst.id) === 1 ? (j.executionId === null ? null : execById.get(j.executionId) ?? null) : undefined;
-      await fireLocked(c, j, undefined, pre);
+      await fireLocked(c, j, undefined, pre, perInstance.get(inst.id) === 1 ? (x) => deferred.push(x) : undefined);
       finished.add(job.id);
     }
     st.deferHistory = false;
-    await flushHistory(tx);
+    await saveMany(tx, deferred, now);
   });
   return finished;
 }
@@ -804,7 +865,7 @@ export async function fireTimerJobs(db: Db, jobs: JobRow[], workerId: string, no
  * a job's effect on its locked instance. `j`: the job as this runner took it, already marked done (null:
  * another runner finished or took it); `pre`: its activity instance when the caller read it under the lock.
  */
-async function fireLocked(c: Ctx, j: JobRow | null, serviceVariables?: Record<string, unknown>, pre?: ExecutionRow | null): Promise<void> {
+async function fireLocked(c: Ctx, j: JobRow | null, serviceVariables?: Record<string, unknown>, pre?: ExecutionRow | null, saveLater?: (c: Ctx) => void): Promise<void> {
   const { tx, now } = c;
   if (!j) return;
   if (c.inst.status === 'suspended') return jobDone(tx, j.id, now, 'held');
@@ -844,7 +905,8 @@ async function fireLocked(c: Ctx, j: JobRow | null, serviceVariables?: Record<st
     await leave(c, ex, el);
   }
   await settle(c);
-  await save(c);
+  if (saveLater) saveLater(c);
+  else await save(c);
 }
 
 /** a timer start event: starts an instance on the definition's newest version and arms the next firing (the job's row is finished in the same transaction) */

@@ -8,7 +8,7 @@ import {
 } from '../../../db/schema/index';
 import { AppError, notFound } from '../../../platform/errors';
 import { workflowSettings } from '../admin/index';
-import { engineSteps as E, onTaskCreated, queueJobs, settingsIn, type Actor, type EngineCtx, type ExecutionRow, type TaskRow } from '../engine/runtime';
+import { engineSteps as E, onTaskCreated, queueJobs, queueWrite, settingsIn, type Actor, type EngineCtx, type ExecutionRow, type TaskRow } from '../engine/runtime';
 import type { ModelElement, ProcessModel } from '../engine/model';
 import { notify, type NotificationParams } from '../../notification/service';
 import { mustBeOpen, mustHold, otherAccount, roleOf } from './guards';
@@ -64,7 +64,9 @@ async function announce(c: Ctx, t: TaskRow) {
   if (t.status !== 'open') return;
   const people = t.assigneeId ? [t.assigneeId]
     : (await c.tx.select({ a: wfTaskCandidates.accountId }).from(wfTaskCandidates).where(eq(wfTaskCandidates.taskId, t.id))).map((r) => r.a);
-  await notify(c.tx, { accountIds: people, kind: arrivals.get(c) ?? 'taskArrived', params: paramsOf(c, { taskName: t.name }), link: link(t.id) }, c.now);
+  // the settings this transaction read with the instance lock (no second read); the row written with the step's history
+  await notify(c.tx, { accountIds: people, kind: arrivals.get(c) ?? 'taskArrived', params: paramsOf(c, { taskName: t.name }), link: link(t.id) }, c.now,
+    await settingsIn(c.tx), (insert) => queueWrite(c.tx, insert));
   await armReminders(c, t);
 }
 onTaskCreated(announce);
