@@ -3,7 +3,7 @@
  *   1. bundle sizes from the build manifest: the JS the home page loads (entry + its static
  *      imports) ≤ 100 KB gzip, and the largest lazy chunk;
  *   2. Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4× CPU) with Debian's
- *      Chromium on the home page and one product detail page:
+ *      Chromium on the home page, the newest product and the newest news item:
  *      performance ≥ 95, accessibility 100, best practices ≥ 95, SEO ≥ 90.
  *
  * Needs a running server that serves the built site (`npm run build -w @bencao/site`, then
@@ -59,12 +59,13 @@ function bundleSizes() {
 // ───────────── Lighthouse ─────────────
 const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 90 };
 
-async function detailUrl() {
-  const res = await fetch(`${base}/api/site/articles?kind=product&page=1&limit=1`);
+/** the newest published item of a kind, at its detail route */
+async function detailUrl(kind = 'product', route = '/productDetail') {
+  const res = await fetch(`${base}/api/site/articles?kind=${kind}&page=1&limit=1`);
   const body = await res.json();
   const id = body?.data?.records?.[0]?.id;
-  if (!id) throw new Error(`no published product at ${base}`);
-  return `${base}/#/productDetail?id=${id}`;
+  if (!id) throw new Error(`no published ${kind} at ${base}`);
+  return `${base}/#${route}?id=${id}`;
 }
 
 async function audit(chrome, url) {
@@ -100,7 +101,7 @@ async function main() {
     return;
   }
   const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-  const pages = [`${base}/#/homePage`, await detailUrl()];
+  const pages = [`${base}/#/homePage`, await detailUrl(), await detailUrl('news', '/newsDetail')];
   const { default: pkg } = await import('lighthouse/package.json', { with: { type: 'json' } });
   console.log(`\nLighthouse ${pkg.version}, mobile preset (simulated slow 4G, 4x CPU), ${base}`);
   for (const url of pages) {
