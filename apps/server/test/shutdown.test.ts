@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { translate } from '@bencao/contracts';
 import { buildApp, type BuiltApp } from '../src/app';
 import { encryptForLogin } from '../src/platform/auth/loginKeys';
 import { DEMO } from './harness';
 import { openTestDatabase, testConfig } from './templateDb';
+import type { AppConfig } from '../src/config';
 
 /**
  * Closing the app (as main.ts does on SIGTERM, and the benchmarks at their end) waits for the requests
@@ -32,10 +37,10 @@ interface Harness {
 const open: Harness[] = [];
 afterEach(async () => { for (const h of open.splice(0)) await h.closeAll().catch(() => undefined); });
 
-async function start(): Promise<Harness> {
+async function start(overrides: Partial<AppConfig> = {}): Promise<Harness> {
   const tdb = await openTestDatabase();
   const lines: string[] = [];
-  const built = await buildApp(tdb.database, testConfig({ logLevel: 'info' }), { logStream: { write: (l) => { lines.push(l); } } });
+  const built = await buildApp(tdb.database, testConfig({ logLevel: 'info', ...overrides }), { logStream: { write: (l) => { lines.push(l); } } });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
   const key = await (await fetch(`${url}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json() as { data: { publicKey: string; keyId: string } };
@@ -102,6 +107,31 @@ describe('closing the app', () => {
     await h.closeDatabase();
     expect(h.afterClose).toEqual([]);
     expect(h.errorLines()).toEqual([]);
+  }, 180_000);
+
+  it('does not wait for a file whose client left while it was being sent', async () => {
+    const siteDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bencao-drain-site-'));
+    fs.mkdirSync(path.join(siteDist, 'assets'));
+    fs.writeFileSync(path.join(siteDist, 'index.html'), '<!doctype html><title>site</title>');
+    fs.writeFileSync(path.join(siteDist, 'assets', 'large.bin'), Buffer.alloc(32 * 1024 * 1024, 7));
+    try {
+      const h = await start({ siteDist });
+      const gone = new Promise<void>((resolve) => h.built.app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        if (req.url === '/assets/large.bin') res.once('close', () => resolve());
+      }));
+      const socket = net.connect(Number(new URL(h.url).port), '127.0.0.1');
+      socket.write('GET /assets/large.bin HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\n\r\n');
+      await once(socket, 'data'); // the file is flowing
+      socket.destroy();
+      await gone;
+      expect(h.built.drain.pending).toBe(0);
+      await h.built.app.close();
+      await h.closeDatabase();
+      expect(h.afterClose).toEqual([]);
+      expect(h.errorLines()).toEqual([]);
+    } finally {
+      fs.rmSync(siteDist, { recursive: true, force: true });
+    }
   }, 180_000);
 
   it('lets a request under way finish with its answer before the database closes', async () => {

@@ -10,11 +10,15 @@ import { langOf } from './i18n';
  * connection left, yet its handler runs on and queries. So a request counts as under way from its
  * first hook until its answer is handed to Node (`prefinish`, which Node emits even when the socket is
  * gone, once Fastify has run every `onSend` hook and ended the answer). The wait happens in `preClose`,
- * before the listener stops; requests arriving meanwhile get 503 with the envelope. `timeoutMs` bounds
+ * before the listener stops; a request whose answer was handed over (its `onSend` ran) and whose client then left
+ * (a file stream cut off) counts as done. Requests arriving meanwhile get 503 with the envelope. `timeoutMs` bounds
  * the wait for a handler that never answers.
  */
+interface Entry { sent: boolean; end(): void }
+
 export function installDrain(app: FastifyInstance, timeoutMs: number) {
-  const pending = new Set<object>();
+  const pending = new Set<Entry>();
+  const entries = new WeakMap<object, Entry>();
   let drained: (() => void) | null = null;
   let closing = false;
 
@@ -25,16 +29,30 @@ export function installDrain(app: FastifyInstance, timeoutMs: number) {
       return;
     }
     const res = reply.raw;
-    const entry = {};
-    pending.add(entry);
-    const end = () => {
-      if (!pending.delete(entry)) return;
-      if (!pending.size) drained?.();
+    const entry: Entry = {
+      sent: false,
+      end() {
+        if (!pending.delete(entry)) return;
+        if (!pending.size) drained?.();
+      },
     };
+    const end = entry.end;
+    pending.add(entry);
+    entries.set(req, entry);
     res.once('prefinish', end);
-    // a connection lost after the answer was ended but before it was flushed
-    res.once('close', () => { if (res.writableEnded) end(); });
+    // a connection lost after the answer was ended but before it was flushed, or while a sent stream
+    // (a static file) was still flowing: the handler is done either way
+    res.once('close', () => { if (res.writableEnded || entry.sent) end(); });
     done();
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const entry = entries.get(req);
+    if (entry) {
+      entry.sent = true;
+      // the client left before the answer was ready: nothing will be written, the handler is done
+      if (reply.raw.destroyed) entry.end();
+    }
+    done(null, payload);
   });
 
   app.addHook('preClose', (done) => {
