@@ -35,7 +35,15 @@ export class ConsoleApp {
       // the group opens with a height animation; on a busy machine a click during it can be lost
       await expect(this.sidebar().locator('[class*="ant-motion-collapse"]')).toHaveCount(0);
     }
+    const main = this.page.locator('#main');
+    const before = await main.getAttribute('data-path');
+    const already = /\bant-menu-item-selected\b/.test((await entry.getAttribute('class')) ?? '');
     await entry.click();
+    if (already) return;
+    // the router renders the next page in a transition: until its code has loaded, the previous page (and its
+    // buttons, such as 新增) stays on screen. Wait for the new page to be committed and its requests to end.
+    await expect(main).not.toHaveAttribute('data-path', before ?? '');
+    await this.page.locator('#main[aria-busy="false"]').waitFor();
   }
 }
 

@@ -81,7 +81,7 @@ export function TodoPage() {
     { title: t('columns.status'), dataIndex: 'status', width: 96, render: (v: TodoTask['status']) => <ProgressTag value={v} /> },
     { title: t('columns.activity'), dataIndex: 'activity', width: 110, render: (v: TaskActivity) => <ActivityTag value={v} /> },
     {
-      title: t('columns.actions'), key: 'actions', width: 150, fixed: 'right',
+      title: t('columns.actions'), key: 'actions', width: 190, fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => detail.open({ kind: 'task', id: r.id })}>{r.candidate ? t('todo.claimAndHandle') : t('todo.handle')}</Button>
