@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { startTestServer, DEMO, type TestServer } from './harness';
+import { importWorkbook } from './accountImportWorkbook';
 import { accountImports, accounts, wfJobs } from '../src/db/schema/index';
 import { runDueJobs } from '../src/modules/workflow/jobs';
 import { setWorkflowClock } from '../src/modules/workflow/engine/clock';
@@ -26,14 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { if (s) setWorkflowClock(db(), null); await s?.close(); });
 
-const HEAD = ['userId', 'userName', 'password', 'status', 'mobile', 'email', 'staffCode', 'roleCodes', 'manageRange', 'maxSessions'];
-async function workbook(rows: (string | number)[][]) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('accounts');
-  ws.addRow(HEAD);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const workbook = importWorkbook;
 async function upload(file: Buffer, token: string, lang: string) {
   const form = new FormData();
   form.append('file', new Blob([file]), 'accounts.xlsx');
