@@ -7,13 +7,18 @@ import { api, apiLogin, createAccount } from '../api';
  * per account, deep links, the tags view and its kept state, language, logout.
  */
 const ADMIN = { user: 'admin', password: 'Bencao@2026' };
-/** Opens a tab's context menu and picks an entry (a right-click can land while the tab bar re-renders: try again). */
+/**
+ * Opens a tab's context menu and picks an entry (a right-click can land while the tab bar re-renders: try again).
+ * A context menu closes when the page scrolls, as a desktop one does; a click that Playwright retries (the menu
+ * still growing in) scrolls the page first, so the pick waits until the menu has finished opening.
+ */
 async function tagMenu(page: Page, tag: string, entry: string) {
   const item = page.getByRole('menuitem', { name: entry, exact: true });
   await expect(async () => {
     await page.locator('.app-tags').getByTestId('tag').filter({ hasText: tag }).click({ button: 'right' });
     await expect(item).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 20_000 });
+  await expect(page.locator('.ant-dropdown', { has: item })).not.toHaveClass(/-(appear|enter)\b/);
   await item.click();
 }
 
