@@ -93,7 +93,8 @@ async function unreachableActions(table: Locator): Promise<{ found: string[]; ch
 /** Opens the list's new-record dialog, saves it empty, and answers what is wrong in what it shows. */
 async function emptySaveProblems(page: Page, list: Locator, add: Locator, save: string, t: ReturnType<typeof phases>): Promise<string[]> {
   const before = page.url();
-  await add.click();
+  // each step is bounded: a sweep of 60 screens must name the one that stalls, not hang until the test's end
+  await add.click({ timeout: 15_000 });
   const dialog = page.locator('.ant-modal-wrap:visible .ant-modal, .ant-drawer-open .ant-drawer-content').last();
   // "add" opens a dialog, or an editor in the page (Articles: `?edit=new`): whichever happens first, instead of a fixed wait for a dialog
   const opened = await Promise.race([
@@ -105,12 +106,12 @@ async function emptySaveProblems(page: Page, list: Locator, add: Locator, save: 
     if (opened === 'page') await list.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
     await pageReady(page);
     t.lap(`form:${opened}`);
-    return problemsIn(await page.locator('body').innerText()).map((p) => `after "add": ${p}`);
+    return problemsIn(await page.locator('body').innerText({ timeout: 5_000 })).map((p) => `after "add": ${p}`);
   }
   const saveButton = dialog.getByRole('button', { name: btn(save) }).last();
   t.lap('form:open');
-  if (await saveButton.count()) await saveButton.click();
-  else await dialog.locator('.ant-btn-primary').last().click();
+  if (await saveButton.count()) await saveButton.click({ timeout: 15_000 });
+  else await dialog.locator('.ant-btn-primary').last().click({ timeout: 15_000 });
   t.lap('form:save');
   // the form's rules run asynchronously; their messages (or the server's answer) are what the operator reads
   await Promise.race([
@@ -120,7 +121,7 @@ async function emptySaveProblems(page: Page, list: Locator, add: Locator, save: 
   ].map((p) => p.catch(() => undefined)));
   t.lap('form:answer');
   await pageReady(page);
-  const text = await dialog.isVisible() ? await dialog.innerText() : '';
+  const text = await dialog.isVisible() ? await dialog.innerText({ timeout: 5_000 }) : '';
   t.lap('form:read');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);

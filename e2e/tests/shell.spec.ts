@@ -97,6 +97,20 @@ test.describe('console shell', () => {
     await expect(page).toHaveURL(/dashboard\/index/);
   });
 
+  test('menus animate open by default, and open at once for a person whose system asks for less motion', async ({ page, console: app }) => {
+    await app.login(ADMIN.user, ADMIN.password);
+    const popup = page.locator('.ant-dropdown', { has: page.getByRole('menuitem', { name: '退出登录' }) });
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.getByTestId('user-menu').click();
+    await expect(popup).toHaveClass(/ant-slide-up/);
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.getByTestId('user-menu').click();
+    await expect(popup).toBeVisible();
+    expect(await popup.getAttribute('class')).not.toMatch(/ant-slide-up/);
+  });
+
   test('switching to 日本語 relabels the menu and the page', async ({ page, console: app }) => {
     await app.login(ADMIN.user, ADMIN.password);
     await page.getByRole('button', { name: '语言' }).click();

@@ -14,6 +14,7 @@ import 'dayjs/locale/ja';
 import i18n from '@/i18n';
 import { registerFeedback } from '@/lib/feedback';
 import { onLogout } from '@/lib/auth';
+import { usePrefersReducedMotion } from '@/lib/reducedMotion';
 import { useSettings } from './store/settings';
 
 const ANTD_LOCALES = { en: enUS, zh: zhCN, es: esES, ja: jaJP } as const;
@@ -38,13 +39,14 @@ function FeedbackBridge() {
 
 /**
  * The logged-in console's providers (loaded with the shell, not with the login page): antd (theme,
- * size, language, dialogs that ignore backdrop clicks), TanStack Query and the feedback bridge.
+ * size, language, motion unless the system asks for less, dialogs that ignore backdrop clicks), TanStack Query and the feedback bridge.
  */
 export function Providers({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = (i18n.language in ANTD_LOCALES ? i18n.language : 'en') as keyof typeof ANTD_LOCALES;
   const themeColor = useSettings((s) => s.themeColor);
   const size = useSettings((s) => s.size);
+  const reducedMotion = usePrefersReducedMotion();
   useEffect(() => {
     dayjs.locale(DAYJS_LOCALES[lang]);
     document.documentElement.lang = lang;
@@ -53,7 +55,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={ANTD_LOCALES[lang]}
       componentSize={size}
-      theme={{ token: { colorPrimary: themeColor } }}
+      theme={{ token: { colorPrimary: themeColor, motion: !reducedMotion } }}
       modal={{ mask: { closable: false } }}
       drawer={{ mask: { closable: false } }}
     >
