@@ -91,6 +91,25 @@ describe('seeded names in the operator\'s language', () => {
     expect(byCode(dicts.records, 'education').name).toBe('Education');
     expect((await get<Named>(`/api/common/dicts/${byCode(dicts.records, 'idType').id}`, 'ja')).name).toBe('身分証明書の種類');
   });
+
+  it('a keyword finds a seeded row by the name the operator reads, in any of the four languages, not only by the stored Chinese one', async () => {
+    const codes = async (path: string, lang = 'en') => {
+      const data = await get<Named[] | { records: Named[] }>(path, lang);
+      return (Array.isArray(data) ? data : data.records).map((r) => r.code);
+    };
+    expect(await codes('/api/security/roles?keyword=purchasing&limit=100')).toEqual(['PURCHASER']);
+    expect(await codes('/api/security/roles?keyword=%E8%B3%BC%E8%B2%B7&limit=100', 'zh')).toEqual(['PURCHASER']); // 購買 (ja) from a Chinese console
+    expect(await codes('/api/security/roles?keyword=%E9%87%87%E8%B4%AD&limit=100')).toEqual(['PURCHASER']); // 采购: the stored name still matches
+    expect(await codes('/api/organ/types?keyword=Puesto', 'es')).toEqual(['position']);
+    expect(await codes('/api/organ/views?keyword=business%20lines')).toEqual(['business']);
+    expect(await codes('/api/organ/organs/options?keyword=quality%20management&limit=50')).toEqual(['BC-QA']);
+    expect(await codes('/api/common/dicts?keyword=nivel%20de%20estudios&limit=50', 'es')).toEqual(['education']);
+    const views = await get<{ records: (Named & { id: number })[] }>('/api/organ/views', 'en');
+    const found = await get<Named[]>(`/api/organ/views/${byCode(views.records, 'admin').id}/search?keyword=chief%20researcher`, 'en');
+    expect(found.map((f) => f.code)).toEqual(['BC-RD-TCM-P1']);
+    // a keyword matching no name anywhere finds nothing (and a LIKE wildcard is text)
+    expect(await codes('/api/security/roles?keyword=%25&limit=100')).toEqual([]);
+  });
 });
 
 describe('an operator\'s rename wins, in every language', () => {
@@ -116,6 +135,9 @@ describe('an operator\'s rename wins, in every language', () => {
       .toEqual({ zh: 'Internal auditor', en: 'Internal auditor', es: 'Internal auditor', ja: 'Internal auditor' });
     const acc = (await get<{ records: { userId: string; roleNames: string }[] }>('/api/security/accounts?keyword=auditor&limit=50', 'ja')).records.find((a) => a.userId === 'auditor')!;
     expect(acc.roleNames).toBe('Internal auditor');
+    // renamed, the role no longer answers to its seeded names in other languages, only to its own
+    expect((await get<{ records: Named[] }>('/api/security/roles?keyword=%E7%9B%A3%E6%9F%BB&limit=100', 'ja')).records.map((r) => r.code)).not.toContain('AUDITOR');
+    expect((await get<{ records: Named[] }>('/api/security/roles?keyword=internal&limit=100', 'ja')).records.map((r) => r.code)).toEqual(['AUDITOR']);
 
     const dicts = await get<{ records: (Named & { id: number; note: string | null })[] }>('/api/common/dicts?limit=50', 'zh');
     const gender = byCode(dicts.records, 'gender');

@@ -104,3 +104,12 @@ export function seedNames<T extends object>(row: T, lang: Lang, fields: SeedFiel
   }
   return out as T;
 }
+
+/**
+ * The seeded rows whose name, in any of the four languages, contains `keyword` (case-insensitive): an
+ * operator searches by the name they read ("Auditor"), while the row stores the seeded Chinese one.
+ */
+export function seededNamesContaining(kind: SeedKind, keyword: string): [code: string, names: Names][] {
+  const k = keyword.toLocaleLowerCase();
+  return Object.entries(CATALOGUE[kind]).filter(([, names]) => names.some((n) => n.toLocaleLowerCase().includes(k)));
+}

@@ -6,6 +6,7 @@ import {
   commonKeywordQuerySchema, dictItemQuerySchema, serialQuerySchema,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
+import { seededNameLike } from '../../db/seed/seedNameSearch';
 import {
   calendarDays, dictItems, dicts, menuActionResources, menuActions, menuTypes, menus, organs, regions, serialRules,
 } from '../../db/schema/index';
@@ -390,7 +391,7 @@ export function commonService(db: Db) {
 
   // ---------- dictionaries ----------
   async function listDicts(q: z.infer<typeof commonKeywordQuerySchema>) {
-    const where = q.keyword ? or(ilike(dicts.code, like(q.keyword)), ilike(dicts.name, like(q.keyword)), ilike(dicts.note, like(q.keyword))) : undefined;
+    const where = q.keyword ? or(ilike(dicts.code, like(q.keyword)), ilike(dicts.name, like(q.keyword)), ilike(dicts.note, like(q.keyword)), seededNameLike('dict', dicts.code, dicts.name, q.keyword)) : undefined;
     const [records, [{ n }]] = await Promise.all([
       db.select({
         id: dicts.id, code: dicts.code, name: dicts.name, note: dicts.note, updatedBy: dicts.updatedBy, updatedAt: dicts.updatedAt,

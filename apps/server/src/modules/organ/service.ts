@@ -5,6 +5,7 @@ import {
   type OrganViewInput, type StaffInput, GENDER_DICT, organKeywordQuerySchema, organOptionsQuerySchema, organRuleQuerySchema, staffQuerySchema,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
+import { seededNameLike } from '../../db/seed/seedNameSearch';
 import { accounts, dictItems, dicts, organNodes, organRules, organTypes, organViews, organs, roles, serialRules, staff } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { offsetOf, orderBy } from '../../platform/paging';
@@ -23,7 +24,7 @@ const isUniqueViolation = (e: unknown) => {
 export function organService(db: Db) {
   // ---------- organ types ----------
   async function listTypes(keyword?: string) {
-    const where = keyword ? or(ilike(organTypes.code, like(keyword)), ilike(organTypes.name, like(keyword))) : undefined;
+    const where = keyword ? or(ilike(organTypes.code, like(keyword)), ilike(organTypes.name, like(keyword)), seededNameLike('organType', organTypes.code, organTypes.name, keyword)) : undefined;
     return db.select({
       code: organTypes.code, name: organTypes.name, parentCode: organTypes.parentCode, holdsStaff: organTypes.holdsStaff,
       seq: organTypes.seq, note: organTypes.note,
@@ -87,7 +88,7 @@ export function organService(db: Db) {
 
   // ---------- views ----------
   async function listViews(q: z.infer<typeof organKeywordQuerySchema>) {
-    const where = q.keyword ? or(ilike(organViews.code, like(q.keyword)), ilike(organViews.name, like(q.keyword)), ilike(organViews.note, like(q.keyword))) : undefined;
+    const where = q.keyword ? or(ilike(organViews.code, like(q.keyword)), ilike(organViews.name, like(q.keyword)), ilike(organViews.note, like(q.keyword)), seededNameLike('organView', organViews.code, organViews.name, q.keyword)) : undefined;
     const [records, [{ n }]] = await Promise.all([
       db.select({
         id: organViews.id, code: organViews.code, name: organViews.name, note: organViews.note,
@@ -227,7 +228,8 @@ export function organService(db: Db) {
       with recursive up as (
         select n.organ_id as id, n.organ_id as cur, n.parent_id, 0 as depth
           from organ_nodes n join organs o on o.id = n.organ_id
-         where n.view_id = ${viewId} and (o.code ilike ${like(keyword)} or o.name ilike ${like(keyword)} or o.short_name ilike ${like(keyword)})
+         where n.view_id = ${viewId} and (o.code ilike ${like(keyword)} or o.name ilike ${like(keyword)} or o.short_name ilike ${like(keyword)}
+                or ${seededNameLike('organ', sql`o.code`, sql`o.name`, keyword) ?? sql`false`})
         union all
         select up.id, p.organ_id, p.parent_id, up.depth + 1
           from up join organ_nodes p on p.view_id = ${viewId} and p.organ_id = up.parent_id
@@ -389,7 +391,8 @@ export function organService(db: Db) {
   /** Organs to pick from elsewhere (role owner, serial rule organ, a staff member's position). */
   async function options(q: z.infer<typeof organOptionsQuerySchema>) {
     const where = and(
-      q.keyword ? or(ilike(organs.code, like(q.keyword)), ilike(organs.name, like(q.keyword)), ilike(organs.shortName, like(q.keyword))) : undefined,
+      q.keyword ? or(ilike(organs.code, like(q.keyword)), ilike(organs.name, like(q.keyword)), ilike(organs.shortName, like(q.keyword)),
+        seededNameLike('organ', organs.code, organs.name, q.keyword), seededNameLike('organShort', organs.code, organs.shortName, q.keyword)) : undefined,
       q.typeCode ? eq(organs.typeCode, q.typeCode) : undefined,
       q.positions === 'true' ? eq(organTypes.holdsStaff, true) : undefined,
     );

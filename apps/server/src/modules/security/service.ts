@@ -6,6 +6,7 @@ import type {
 } from '@bencao/contracts';
 import { translate } from '@bencao/contracts';
 import type { Db } from '../../db/client';
+import { seededNameLike } from '../../db/seed/seedNameSearch';
 import {
   accountRoleGroups, accountRoles, accounts, authApps, authFunctions, authModules, authOperations,
   passwordPolicy, roleGrants, roleGroupRoles, roleGroups, roles,
@@ -119,7 +120,7 @@ export function securityService(db: Db, store: SessionStore) {
 
   async function listRoles(q: z.infer<typeof roleQuerySchema>) {
     const conds: (SQL | undefined)[] = [
-      q.keyword ? or(ilike(roles.code, like(q.keyword)), ilike(roles.name, like(q.keyword))) : undefined,
+      q.keyword ? or(ilike(roles.code, like(q.keyword)), ilike(roles.name, like(q.keyword)), seededNameLike('role', roles.code, roles.name, q.keyword)) : undefined,
       q.roleType ? eq(roles.roleType, q.roleType) : undefined,
       q.scope ? eq(roles.scope, q.scope) : undefined,
     ];
