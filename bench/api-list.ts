@@ -12,10 +12,9 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { startServer } from './serverProcess';
 import { sql } from 'drizzle-orm';
 import { readConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -23,7 +22,6 @@ import { seed } from '../apps/server/src/db/seed/index';
 import { encryptForLogin } from '../apps/server/src/platform/auth/loginKeys';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');
 const CORES = os.availableParallelism();
 
 /** migrated, seeded, and 10,000 client errors to list */
@@ -36,43 +34,6 @@ async function prepare(dataDir: string, databaseUrl?: string) {
   await database.db.execute(sql`insert into client_errors (message, url, user_agent)
     select 'TypeError: x is undefined #' || g, 'http://127.0.0.1/console/#/page/' || (g % 97), 'bench' from generate_series(1, 10000) g`);
   await database.close();
-}
-
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = net.createServer();
-  srv.listen(0, '127.0.0.1', () => { const p = (srv.address() as net.AddressInfo).port; srv.close(() => resolve(p)); });
-});
-
-/** `npm start`'s server in a child process; `stop()` sends SIGTERM and answers what it logged at error level */
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  // BENCH_NODE_ARGS: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server (cluster workers inherit it)
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env, PORT: String(port), GATEWAY_PORT: String(await freePort()), HOST: '127.0.0.1', BENCAO_PROFILE: 'demo', LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '1000', GATEWAY_WORKERS: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (chunk: Buffer) => { log = (log + String(chunk)).slice(-200_000); };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || i > 600) throw new Error(`server did not start:\n${log}`);
-    try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    async stop() {
-      child.kill('SIGTERM');
-      const code = await exited;
-      const errors = log.split('\n').filter((l) => /"level":(50|60)|Cannot use a pool|Error:/.test(l));
-      return { code, errors };
-    },
-  };
 }
 
 async function login(base: string) {

@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
+import { freePort } from './serverProcess';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { encryptForLogin } from '../apps/server/src/platform/auth/loginKeys';
@@ -33,10 +33,6 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bencao-bench-gw-'));
 const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer();
-  s.listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => resolve(p)); });
-});
 async function waitFor(url: string, ms: number, ok = (status: number) => status === 200) {
   const until = Date.now() + ms;
   for (;;) {

@@ -12,9 +12,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { startServer } from './serverProcess';
 import { eq, sql } from 'drizzle-orm';
 import { readConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -49,34 +48,6 @@ async function tokenOf(base: string): Promise<string> {
   const key = await (await fetch(`${base}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json();
   const form = new URLSearchParams({ grant_type: 'password', username: 'admin', password: encryptForLogin(key.data.publicKey, 'Bencao@2026'), key_id: key.data.keyId });
   return (await (await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form })).json()).access_token;
-}
-
-const freePort = () => new Promise<number>((resolve) => {
-  const srv = net.createServer();
-  srv.listen(0, '127.0.0.1', () => { const p = (srv.address() as net.AddressInfo).port; srv.close(() => resolve(p)); });
-});
-
-/** `npm start`'s server in a child process on the database the bench prepared (BENCH_NODE_ARGS: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"; cluster workers inherit it) */
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../apps/server'),
-    env: { ...process.env, ...env, PORT: String(port), GATEWAY_PORT: String(await freePort()), HOST: '127.0.0.1', BENCAO_PROFILE: 'demo', LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '1000', GATEWAY_WORKERS: '0', DATA_DIR: path.join(os.tmpdir(), `bencao-bench-wf-child-${process.pid}`) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (chunk: Buffer) => { log = (log + String(chunk)).slice(-100_000); };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || i > 720) throw new Error(`server did not start:\n${log}`);
-    try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { base, async stop() { child.kill('SIGTERM'); await exited; } };
 }
 
 async function run(label: string, databaseUrl?: string) {
@@ -162,7 +133,7 @@ async function run(label: string, databaseUrl?: string) {
     // BENCH_WORKERS=1,2 (PostgreSQL): the server as `npm start` runs it, in child processes (WORKERS=n, node cluster on one
     // port), each count with its own health baseline; this process only generates the load
     for (const n of databaseUrl ? (process.env.BENCH_WORKERS ?? '').split(',').map(Number).filter((x) => x > 0) : []) {
-      const server = await startServer({ DATABASE_URL: databaseUrl!, WORKERS: String(n) });
+      const server = await startServer({ DATABASE_URL: databaseUrl!, WORKERS: String(n), DATA_DIR: path.join(os.tmpdir(), `bencao-bench-wf-child-${process.pid}`) });
       try {
         const auth = { authorization: `Bearer ${await tokenOf(server.base)}` };
         const h = await healthOf(server.base);
