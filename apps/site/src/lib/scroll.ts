@@ -9,3 +9,9 @@ export function goTopVisible(y: number, previousY: number): boolean {
   if (y > GO_TOP_THRESHOLD) return true;
   return y > 0 && y > previousY;
 }
+
+/** back to the top: smoothly, unless the visitor's system asks for less motion (then at once) */
+export function scrollToTop() {
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
+}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSettings } from '../api/site';
-import { goTopVisible } from '../lib/scroll';
+import { goTopVisible, scrollToTop } from '../lib/scroll';
 import { useT } from '../i18n';
 
 /** Go-to-top widget with a consultation-phone popover (SPEC §2, threshold 200px). */
@@ -58,7 +58,7 @@ export function GoTop() {
         </svg>
         <span className="sr-only">{t('tools.phone')}</span>
       </button>
-      <button type="button" className="gotop-btn" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+      <button type="button" className="gotop-btn" onClick={scrollToTop}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
           <path fill="currentColor" d="M12 5l7 7-1.4 1.4L13 8.8V20h-2V8.8l-4.6 4.6L5 12z" />
         </svg>
