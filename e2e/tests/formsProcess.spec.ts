@@ -13,8 +13,8 @@ import { btn, toast } from '../ui';
  * publishes. The starter fills the start form on 新建任务, saves a draft, reopens it with the values
  * restored and submits; the department head opens the task and sees the read-only fields and no
  * budget code. Screenshots in zh and en.
- * (Designing a form by dragging from the palette is forms.spec.ts; here the form and the copy of the
- * diagram are made over the API, the binding in the modeler.)
+ * (Designing a form by dragging from the palette is forms.spec.ts; here the form is made over the API. The
+ * copy is made in the definitions list, and the head, the branch condition and the binding in the modeler.)
  */
 const ADMIN = { user: 'admin', password: 'Bencao@2026' };
 const STARTER = { user: 'staff', password: 'Staff@2026' };
@@ -22,7 +22,6 @@ const HEAD = { user: 'deptlead', password: 'Lead@2026' };
 const shots = 'test-results/forms';
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`.toUpperCase();
 const L = (zh: string, en: string) => ({ zh, en, es: en, ja: zh });
-const attr = (o: unknown) => JSON.stringify(o).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 const drawer = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('.ant-drawer-body') }).last();
 
 test.use({ viewport: { width: 1440, height: 1000 } });
@@ -59,25 +58,25 @@ test('a form bound to a 采购申请 copy: start form, draft, read-only and hidd
   });
   await api(request, admin, 'POST', `/api/forms/${form.id}/publish`);
 
-  // the process: the demo 采购申请's diagram under a key of our own, the head named (the form is bound in the modeler below)
-  const defs = await api<{ records: { id: number; key: string }[] }>(request, admin, 'GET', '/api/workflow/definitions?page=1&limit=50&keyword=purchaseRequest');
-  const demo = await api<{ xml: string }>(request, admin, 'GET', `/api/workflow/definitions/${defs.records.find((d) => d.key === 'purchaseRequest')!.id}`);
-  const [head] = (await api<{ id: number; userId: string }[]>(request, admin, 'GET', `/api/workflow/tasks/users?keyword=${HEAD.user}`)).filter((u) => u.userId === HEAD.user);
+  // ---- the administrator copies 采购申请 under a key of its own, in the definitions list ----
   const key = `purchaseForm${suffix}`;
-  const xml = demo.xml
-    .replaceAll('purchaseRequest', key)
-    .replace(/<bpmn:process id="([^"]+)" name="[^"]*"/, `<bpmn:process id="$1" name="${processName}"`)
-    .replace(/(<bpmn:userTask id="deptApprove"[^>]*?)bencao:assignment="[^"]*"/,
-      `$1bencao:assignment="${attr({ rule: { kind: 'user', accountIds: [head.id] }, onEmpty: 'admin' })}"`)
-    .replace('amount &gt; 50000', 'purchase.amount &gt; 50000');
-  await api<{ id: number }>(request, admin, 'POST', '/api/workflow/definitions', { key, name: processName, category: '采购管理', xml });
-
-  // ---- the administrator binds the form in the modeler's properties panel and publishes ----
   const designer = await signIn(browser, ADMIN, 'zh-CN');
   const dp = designer.page;
   const adminApp = new ConsoleApp(dp);
   await adminApp.openMenu(/流程管理/, /流程定义/);
-  await dp.locator('.ant-table-row').filter({ hasText: key }).getByRole('button', { name: btn('设计') }).click();
+  await dp.getByLabel('关键字').fill('purchaseRequest');
+  await dp.getByRole('button', { name: btn('查询') }).click();
+  const demoRow = dp.locator('.ant-table-row').filter({ has: dp.getByRole('cell', { name: 'purchaseRequest', exact: true }) });
+  await demoRow.getByRole('button', { name: '更多' }).click();
+  await dp.getByRole('menuitem', { name: '复制' }).click();
+  const copyDialog = dp.getByRole('dialog', { name: '复制“采购申请”' });
+  await expect(copyDialog.getByLabel('流程名称')).toHaveValue('采购申请（副本）');
+  await copyDialog.getByLabel('流程标识').fill(key);
+  await copyDialog.getByLabel('流程名称').fill(processName);
+  await copyDialog.getByRole('button', { name: '复制并设计' }).click();
+  await expect(toast(dp, '已复制，副本为草稿，设计后发布即可使用')).toBeVisible();
+
+  // ---- in the copy's modeler: the head named at the approval, the condition on the form's amount ----
   const canvas = dp.getByTestId('wf-canvas');
   await expect(canvas.locator('[data-element-id="deptApprove"]')).toBeVisible({ timeout: 30_000 }); // the first modeler of the page builds bpmn-js
   const props = dp.getByTestId('wf-properties');
@@ -102,7 +101,27 @@ test('a form bound to a 采购申请 copy: start form, draft, read-only and hidd
   await bind({ 申请人: '必填', 审核意见: '隐藏' }, '可编辑');
   await canvas.locator('[data-element-id="deptApprove"]').click();
   await expect(dp.locator('#wf-prop-id')).toHaveValue('deptApprove');
+  // the department head by account, in place of the demo's saved rule
+  await props.getByText('直接设置', { exact: true }).click();
+  await dp.locator('#wf-prop-rule-kind').click();
+  await dp.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^指定账号$/ }).click();
+  await dp.locator('#wf-prop-accounts').click();
+  await dp.locator('#wf-prop-accounts').fill(HEAD.user);
+  await dp.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: HEAD.user }).first().click();
+  await expect(props.locator('.ant-select-selection-item').filter({ hasText: HEAD.user })).toBeVisible();
   await bind({ 预算编码: '隐藏', 审核意见: '必填' }, '只读');
+  // the 超过 5 万 branch reads the amount the form stores under its model name: clicked on its line, as a person does
+  const onLine = await canvas.locator('[data-element-id="f_big"] .djs-visual > path').first().evaluate((path: SVGPathElement) => {
+    const p = path.getPointAtLength(path.getTotalLength() / 2);
+    const m = path.getScreenCTM()!;
+    return { x: p.x * m.a + p.y * m.c + m.e, y: p.x * m.b + p.y * m.d + m.f };
+  });
+  await dp.mouse.click(onLine.x, onLine.y);
+  await expect(dp.locator('#wf-prop-id')).toHaveValue('f_big');
+  const condition = dp.locator('#wf-prop-condition');
+  await expect(condition).toHaveValue('amount > 50000');
+  await condition.fill('purchase.amount > 50000');
+  await condition.blur();
   await dp.screenshot({ path: `${shots}/modeler-binding-zh.png` });
   await dp.getByRole('button', { name: btn('发布') }).click();
   await expect(toast(dp, '已发布为版本 1')).toBeVisible();

@@ -23,6 +23,10 @@ export const workflowDefinitionSchema = z.object({
 });
 export type WorkflowDefinitionInput = z.infer<typeof workflowDefinitionSchema>;
 
+/** a copy of a definition's diagram under a key, name and category of its own (the dialog offers the original's category) */
+export const workflowDefinitionCopySchema = workflowDefinitionSchema.pick({ key: true, name: true, category: true });
+export type WorkflowDefinitionCopy = z.infer<typeof workflowDefinitionCopySchema>;
+
 /** PUT: the same fields, all optional (the modeler saves only the XML) */
 export const workflowDefinitionUpdateSchema = workflowDefinitionSchema.partial();
 export type WorkflowDefinitionUpdate = z.infer<typeof workflowDefinitionUpdateSchema>;

@@ -112,7 +112,7 @@ export default defineLocales({
     },
     definition: {
       key: 'Key', name: 'Name', version: 'Version', status: 'Status', category: 'Category', description: 'Description', updatedAt: 'Updated',
-      actions: 'Actions', keyword: 'Keyword', search: 'Search', reset: 'Reset', create: 'New definition', createAndDesign: 'Create and design',
+      actions: 'Actions', keyword: 'Keyword', search: 'Search', reset: 'Reset', create: 'New definition', createAndDesign: 'Create and design', copy: 'Copy', copyTitle: 'Copy “{{name}}”', copyName: '{{name}} (copy)', copyAndDesign: 'Copy and design', copied: 'Copied: the copy is a draft to design and publish',
       save: 'Save', cancel: 'Cancel', import: 'Import .bpmn', export: 'Export .bpmn', design: 'Design', more: 'More', versions: 'Versions',
       editMeta: 'Edit details', delete: 'Delete', suspend: 'Suspend', resume: 'Resume', start: 'Start', neverPublished: 'Not published',
       draftChanges: 'Draft changed', draftChangesHint: 'The draft differs from the newest published version',
@@ -714,7 +714,7 @@ export default defineLocales({
     },
     definition: {
       key: '流程标识', name: '流程名称', version: '版本', status: '状态', category: '分类', description: '描述', updatedAt: '更新时间', actions: '操作', keyword: '关键字',
-      search: '查询', reset: '重置', create: '新建流程定义', createAndDesign: '创建并设计', save: '保存', cancel: '取消', import: '导入 .bpmn', export: '导出 .bpmn',
+      search: '查询', reset: '重置', create: '新建流程定义', createAndDesign: '创建并设计', copy: '复制', copyTitle: '复制“{{name}}”', copyName: '{{name}}（副本）', copyAndDesign: '复制并设计', copied: '已复制，副本为草稿，设计后发布即可使用', save: '保存', cancel: '取消', import: '导入 .bpmn', export: '导出 .bpmn',
       design: '设计', more: '更多', versions: '版本', editMeta: '编辑基本信息', delete: '删除', suspend: '挂起', resume: '恢复', start: '发起', neverPublished: '未发布',
       draftChanges: '草稿有改动', draftChangesHint: '草稿与最新发布的版本不一致', keyHint: '即流程编号：字母、数字、_ . -，创建后不能修改',
       statuses: {
@@ -1343,7 +1343,7 @@ export default defineLocales({
     definition: {
       key: 'Clave', name: 'Nombre', version: 'Versión', status: 'Estado', category: 'Categoría', description: 'Descripción',
       updatedAt: 'Actualizado', actions: 'Acciones', keyword: 'Palabra clave', search: 'Buscar', reset: 'Restablecer', create: 'Nueva definición',
-      createAndDesign: 'Crear y diseñar', save: 'Guardar', cancel: 'Cancelar', import: 'Importar .bpmn', export: 'Exportar .bpmn', design: 'Diseñar',
+      createAndDesign: 'Crear y diseñar', copy: 'Copiar', copyTitle: 'Copiar «{{name}}»', copyName: '{{name}} (copia)', copyAndDesign: 'Copiar y diseñar', copied: 'Copiado: la copia es un borrador para diseñar y publicar', save: 'Guardar', cancel: 'Cancelar', import: 'Importar .bpmn', export: 'Exportar .bpmn', design: 'Diseñar',
       more: 'Más', versions: 'Versiones', editMeta: 'Editar datos', delete: 'Eliminar', suspend: 'Suspender', resume: 'Reanudar', start: 'Iniciar',
       neverPublished: 'Sin publicar', draftChanges: 'Borrador modificado',
       draftChangesHint: 'El borrador difiere de la versión publicada más reciente',
@@ -1952,7 +1952,7 @@ export default defineLocales({
     },
     definition: {
       key: 'キー', name: '名前', version: 'バージョン', status: '状態', category: 'カテゴリ', description: '説明', updatedAt: '更新日時', actions: '操作', keyword: 'キーワード',
-      search: '検索', reset: 'リセット', create: '新規プロセス定義', createAndDesign: '作成して設計', save: '保存', cancel: 'キャンセル', import: '.bpmn をインポート',
+      search: '検索', reset: 'リセット', create: '新規プロセス定義', createAndDesign: '作成して設計', copy: 'コピー', copyTitle: '「{{name}}」をコピー', copyName: '{{name}}（コピー）', copyAndDesign: 'コピーして設計', copied: 'コピーしました。コピーは下書きです。設計して公開してください', save: '保存', cancel: 'キャンセル', import: '.bpmn をインポート',
       export: '.bpmn をエクスポート', design: '設計', more: 'その他', versions: 'バージョン', editMeta: '基本情報を編集', delete: '削除', suspend: '一時停止', resume: '再開',
       start: '起票', neverPublished: '未公開', draftChanges: '下書き変更あり', draftChangesHint: '下書きが最新の公開バージョンと異なります',
       keyHint: 'プロセス ID：英字・数字・_ . -。作成後は変更できません',

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import {
   translate, type Lang, type PublishProblem, type WorkflowDefinition, type WorkflowDefinitionInput, type WorkflowDefinitionQuery,
-  type WorkflowDefinitionUpdate, type WorkflowStartInput, type WorkflowVersion,
+  type WorkflowDefinitionCopy, type WorkflowDefinitionUpdate, type WorkflowStartInput, type WorkflowVersion,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { wfDefinitions, wfInstances, wfVersions } from '../../db/schema/index';
@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors'
 import { offsetOf, orderBy } from '../../platform/paging';
 import { compileBpmn, type Problem, type ProcessModel } from './engine/model';
 import { armTimerStarts, createInstance, type Actor } from './engine/runtime';
+import { renameProcess } from './definitionCopy';
 
 /**
  * Process definitions and their versions: a definition keeps a draft; publishing checks the draft
@@ -95,6 +96,14 @@ export function definitionService(db: Db, now: () => Date) {
       createdBy: actor.name, createdAt: t, updatedAt: t,
     }).returning();
     return view(d, null);
+  }
+
+  /** a new definition (draft only) holding the diagram the original's modeler shows, under its own key and name */
+  async function copy(id: number, input: WorkflowDefinitionCopy, actor: Actor) {
+    const d = await get(id);
+    const source = d.draftXml ?? (await latestXml(db, d));
+    const xml = source ? await renameProcess(source, input.key, input.name) : null;
+    return create({ key: input.key, name: input.name, category: input.category, description: d.description, xml }, actor);
   }
 
   async function update(id: number, input: WorkflowDefinitionUpdate) {
@@ -223,6 +232,6 @@ export function definitionService(db: Db, now: () => Date) {
     return { id: inst.id, status: inst.status, version: inst.version, currentNodes: inst.currentNodes };
   }
 
-  return { get, list, detail, create, update, remove, publish, republish, setStatus, versions, version, exportXml, importXml, start, compile };
+  return { get, list, detail, create, copy, update, remove, publish, republish, setStatus, versions, version, exportXml, importXml, start, compile };
 }
 export type DefinitionService = ReturnType<typeof definitionService>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  actionCommentSchema, MAX_BPMN_XML, translate, workflowDefinitionQuerySchema, workflowDefinitionSchema,
+  actionCommentSchema, MAX_BPMN_XML, translate, workflowDefinitionQuerySchema, workflowDefinitionCopySchema, workflowDefinitionSchema,
   workflowDefinitionUpdateSchema, workflowInstanceQuerySchema, workflowStartSchema,
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../platform/deps';
@@ -59,6 +59,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     async (req) => ok(await defs.detail(req.params.id)));
   app.post('/api/workflow/definitions', { config: { authority: 'bpm:definition:add' }, schema: { tags, body: workflowDefinitionSchema } },
     async (req) => ok(await defs.create(req.body, actorOf(req)), saved(req)));
+  app.post('/api/workflow/definitions/:id/copy', { config: { authority: 'bpm:definition:add' }, schema: { tags, params: idParams, body: workflowDefinitionCopySchema } },
+    async (req) => ok(await defs.copy(req.params.id, req.body, actorOf(req)), saved(req)));
   app.put('/api/workflow/definitions/:id', { config: { authority: 'bpm:definition:edit' }, schema: { tags, params: idParams, body: workflowDefinitionUpdateSchema } },
     async (req) => {
       const d = await defs.get(req.params.id);

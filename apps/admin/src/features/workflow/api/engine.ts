@@ -24,6 +24,7 @@ export const engineApi = {
   definitions: (q: EngineQuery) => call<Page<WorkflowDefinition>>('GET', `${BASE}/definitions`, { params: clean(q) }),
   definition: (id: number) => call<WorkflowDefinitionDetail>('GET', `${BASE}/definitions/${id}`),
   createDefinition: (body: DefinitionInput) => json<WorkflowDefinitionDetail>('POST', `${BASE}/definitions`, body),
+  copyDefinition: (id: number, body: { key: string; name: string; category: string | null }) => json<WorkflowDefinitionDetail>('POST', `${BASE}/definitions/${id}/copy`, body),
   updateDefinition: (id: number, body: DefinitionInput) => json<WorkflowDefinitionDetail>('PUT', `${BASE}/definitions/${id}`, body),
   deleteDefinition: (id: number) => call<unknown>('DELETE', `${BASE}/definitions/${id}`),
   publish: (id: number) => json<WorkflowVersion>('POST', `${BASE}/definitions/${id}/publish`, {}),

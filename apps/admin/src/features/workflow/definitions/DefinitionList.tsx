@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Form, Input, Select, Space, Spin, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { MenuProps, TableProps } from 'antd';
 import {
-  CloudUploadOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, HistoryOutlined, MoreOutlined, PauseCircleOutlined,
+  CloudUploadOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, HistoryOutlined, MoreOutlined, PauseCircleOutlined,
   PlayCircleOutlined, PlusOutlined, RocketOutlined, UploadOutlined,
 } from '@ant-design/icons';
 import { DEFINITION_STATUSES, type WorkflowDefinition } from '@bencao/contracts';
@@ -49,6 +49,7 @@ function DefinitionList({ onModel }: { onModel: (id: number) => void }) {
   const [filters] = Form.useForm();
   const list = useEnginePaged(KEY, engineApi.definitions, q);
   const [editing, setEditing] = useState<WorkflowDefinition | 'new' | null>(null);
+  const [copying, setCopying] = useState<WorkflowDefinition | null>(null);
   const [versionsOf, setVersionsOf] = useState<WorkflowDefinition | null>(null);
   // the modeler (bpmn-js) is fetched once the list is idle, so opening it does not wait for the download
   useEffect(() => {
@@ -69,6 +70,7 @@ function DefinitionList({ onModel }: { onModel: (id: number) => void }) {
   const more = (r: WorkflowDefinition): MenuProps['items'] => [
     { key: 'versions', icon: <HistoryOutlined />, label: t('definition.versions'), onClick: () => setVersionsOf(r) },
     { key: 'meta', icon: <EditOutlined />, label: t('definition.editMeta'), disabled: !canEdit, onClick: () => setEditing(r) },
+    { key: 'copy', icon: <CopyOutlined />, label: t('definition.copy'), disabled: !can('bpm:definition:add'), onClick: () => setCopying(r) },
     r.status === 'active'
       ? { key: 'suspend', icon: <PauseCircleOutlined />, label: t('definition.suspend'), disabled: !canEdit || r.latestVersion === 0, onClick: () => void confirmAction(modal, t, () => suspend.mutateAsync(r.id), t('definition.suspendConfirm', { name: r.name })) }
       : { key: 'resume', icon: <PlayCircleOutlined />, label: t('definition.resume'), disabled: !canEdit, onClick: () => void confirmAction(modal, t, () => resume.mutateAsync(r.id), t('definition.resumeConfirm', { name: r.name })) },
@@ -143,6 +145,7 @@ function DefinitionList({ onModel }: { onModel: (id: number) => void }) {
           onCreated={(d) => { setEditing(null); onModel(d.id); }}
         />
       )}
+      {copying && <DefinitionForm definition={copying} copy onClose={() => setCopying(null)} onCreated={(d) => { setCopying(null); onModel(d.id); }} />}
       {versionsOf && <VersionsDrawer definition={versionsOf} onClose={() => setVersionsOf(null)} />}
       {starting && <StartDialog definition={starting} onClose={() => setStarting(null)} />}
     </Card>

@@ -4,5 +4,6 @@ declare module 'bpmn-moddle' {
     constructor(packages?: Record<string, unknown>, options?: Record<string, unknown>);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     fromXML(xml: string, typeName?: string): Promise<{ rootElement: any; warnings: unknown[] }>;
+    toXML(element: unknown, options?: { format?: boolean }): Promise<{ xml: string }>;
   }
 }
