@@ -571,9 +571,12 @@ test.describe('a hash route opened on the home path', () => {
 
     const homeHtml = await (await page.request.get('/')).text();
     const pictures = (loading: string) => [...homeHtml.matchAll(new RegExp(`<img src="(/api/site/media/\\d+)/\\d+"[^>]*loading="${loading}"`, 'g'))].map((m) => m[1]);
-    // the hero is found by the browser's preload scanner before any script runs; the rest waits for layout
-    const eager = pictures('eager');
-    const lazyPictures = pictures('lazy').filter((m) => !eager.includes(m));
+    // every picture of the home answer waits for layout, the hero too: the preload scanner must not find one.
+    // The hero's preload is held back in the head until the guard sees that the visit is the home page itself.
+    expect(pictures('eager')).toEqual([]);
+    const hero = /<link id="hero-preload" rel="preload" as="image" href="(\/api\/site\/media\/\d+)\/\d+"[^>]*media="not all">/.exec(homeHtml)![1];
+    const lazyPictures = pictures('lazy');
+    expect(lazyPictures).toContain(hero);
     expect(lazyPictures.length).toBeGreaterThan(3);
 
     await page.goto('/#/bidReport', { waitUntil: 'commit' });
@@ -586,11 +589,15 @@ test.describe('a hash route opened on the home path', () => {
     await page.waitForLoadState('networkidle');
     expect(media.filter((m) => lazyPictures.includes(m))).toEqual([]);
     expect(problems).toEqual([]);
-    // the home path without a hash is the home page, hydrated (the guard leaves it alone)
+    // the home path without a hash is the home page, hydrated (the guard leaves it alone), its hero preloaded at once
+    media.length = 0;
     await page.goto('/');
     await expect(page).toHaveURL(/\/#\/homePage$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hash-route'))).toBe(false);
+    expect(await page.evaluate(() => document.querySelectorAll('link[rel="preload"][as="image"]:not([media])').length)).toBe(1);
+    expect(media).toContain(hero);
+    expect(problems).toEqual([]);
   });
 });
 

@@ -36,10 +36,33 @@ export const SITE_NAME = '本草制药';
  * `/` answers the home page, but a visit to `/#/newsPage` keeps its hash, which never reaches the server.
  * Before the body is parsed, such a visit is marked so that the home markup stays hidden: no flash of the
  * wrong page and none of its lazy images fetched. main.tsx removes the mark when it renders the asked-for route.
+ * The hero picture would still be found by the browser's preload scanner, which reads ahead of any script:
+ * in the home answer it is lazy, and a preload held back by `media="not all"` is let go by the same script
+ * only when the visit is the home page itself, so the home keeps its early, high-priority hero.
  */
-const HASH_ROUTE_GUARD = "var h=location.hash.slice(1);if(h&&h!=='/homePage'&&location.pathname==='/')document.documentElement.setAttribute('data-hash-route','')";
+const HASH_ROUTE_GUARD = "var h=location.hash.slice(1);if(h&&h!=='/homePage'&&location.pathname==='/')document.documentElement.setAttribute('data-hash-route','');"
+  + "else{var p=document.getElementById('hero-preload');if(p){var l=p.cloneNode();l.removeAttribute('id');l.removeAttribute('media');document.head.appendChild(l)}}";
 const HASH_ROUTE_GUARD_SOURCE = `'sha256-${crypto.createHash('sha256').update(HASH_ROUTE_GUARD).digest('base64')}'`;
 const HASH_ROUTE_GUARD_HTML = `<style>html[data-hash-route] #root>*{display:none}</style>\n    <script>${HASH_ROUTE_GUARD}</script>\n  </head>`;
+
+/** the home markup with its hero picture lazy and a held-back preload of it in the head (see HASH_ROUTE_GUARD) */
+export function deferHero(html: string): string {
+  // React writes the attributes as spelt in JSX (fetchPriority, srcSet): HTML names are case-insensitive
+  const hero = /<img\b[^>]*\sfetchpriority="high"[^>]*>/i.exec(html);
+  if (!hero) return html.replace('</head>', HASH_ROUTE_GUARD_HTML);
+  const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(hero[0])?.[1];
+  const src = attr('src');
+  if (!src) return html.replace('</head>', HASH_ROUTE_GUARD_HTML);
+  const srcset = attr('srcset');
+  const sizes = attr('sizes');
+  const preload = `<link id="hero-preload" rel="preload" as="image" href="${src}"${srcset ? ` imagesrcset="${srcset}"` : ''}${sizes ? ` imagesizes="${sizes}"` : ''} fetchpriority="high" media="not all">`;
+  const lazyHero = hero[0].replace(/\sloading="eager"/i, ' loading="lazy"');
+  return html
+    // React's own preload of a high-priority picture (emitted at the top of the rendered markup) would be found too
+    .replace(/<link rel="preload" as="image"[^>]*\/>/gi, '')
+    .replace(hero[0], () => lazyHero)
+    .replace('</head>', () => `    ${preload}\n    ${HASH_ROUTE_GUARD_HTML}`);
+}
 
 /** the words of the pages' heads in each language of the site (the page bodies are the site's own dictionary) */
 const WORDS = {
@@ -334,7 +357,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
       ...urls(base, '/', lang), lang, title: w.homeTitle, description: w.description, type: 'website',
       jsonLd: [organization(settings, base), { '@type': 'WebSite', name: lang === 'zh' ? settings.companyName : w.site, url, inLanguage: HTML_LANG[lang], publisher: organization(settings, base) }],
     };
-    return page(html, head, settings, { route: '/homePage', data }).replace('</head>', HASH_ROUTE_GUARD_HTML);
+    return deferHero(page(html, head, settings, { route: '/homePage', data }));
   }
 
   /** the site's own 404 page (status 404), or null when the render is not built */
