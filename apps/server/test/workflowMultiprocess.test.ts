@@ -161,4 +161,47 @@ describe.runIf(pgUrl())('lock order between a called instance and its parent (Po
       await tdb.drop();
     }
   }, 120_000);
+
+  it('a completion that waited for the instance lock reads the task and its activity as the holder left them', async () => {
+    const tdb = await openTestDatabase();
+    const dbs: Database[] = await Promise.all([0, 1, 2].map(() => openDatabase({ databaseUrl: tdb.url!, dataDir: '', poolSize: 2 })));
+    try {
+      const [holderSide, completer, observer] = dbs.map((d) => d.db);
+      const t0 = new Date('2030-01-01T00:00:00Z');
+      const svc = definitionService(holderSide, () => t0);
+      const def = await svc.create({ key: 'lockFresh', name: 'lockFresh', category: null, description: null, xml: line('lockFresh', ['a', 'b']) }, SYSTEM);
+      await svc.publish(def.id, SYSTEM);
+      const [d] = await holderSide.select().from(wfDefinitions).where(eq(wfDefinitions.id, def.id));
+      const waitForLockWait = async () => {
+        for (let i = 0; i < 400; i++) {
+          const [{ n }] = (await observer.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows;
+          if (Number(n) > 0) return;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        throw new Error('the completion never waited for the lock');
+      };
+      const complete = (taskId: number) => completeTask(completer, taskId, SYSTEM, { variables: {}, comment: null, outcome: null }, t0, true)
+        .then(() => 200, (e: { status?: number; key?: string }) => `${e.status} ${e.key}`);
+      for (const change of ['completed', 'suspended'] as const) {
+        const inst = await holderSide.transaction((tx) => createInstance(tx, { definition: d, versionId: d.latestVersionId!, now: t0, actor: SYSTEM, businessKey: change, variables: {}, starterId: null, starterName: null }));
+        const [task] = await holderSide.select().from(wfTasks).where(and(eq(wfTasks.instanceId, inst.id), eq(wfTasks.status, 'open')));
+        let answer: Promise<unknown> | undefined;
+        await holderSide.transaction(async (tx) => {
+          // another step holds the instance and changes the task and its activity instance (completes it / hangs it up)
+          await tx.execute(sql`select id from wf_instances where id = ${inst.id} for update`);
+          await tx.execute(sql`update wf_tasks set status = ${change} where id = ${task.id}`);
+          await tx.execute(sql`update wf_executions set status = ${change} where id = ${task.executionId}`);
+          answer = complete(task.id);
+          await waitForLockWait();
+        });
+        // read before the holder committed, the task would still be open: the completion must see the committed change
+        expect(await answer).toBe(change === 'completed' ? '409 workflow.taskNotOpen' : '409 workflow.instanceNotRunning');
+        const tasks = await observer.select().from(wfTasks).where(eq(wfTasks.instanceId, inst.id));
+        expect(tasks.map((t) => t.elementId)).toEqual(['a']);
+      }
+    } finally {
+      await Promise.all(dbs.map((x) => x.close()));
+      await tdb.drop();
+    }
+  }, 120_000);
 });

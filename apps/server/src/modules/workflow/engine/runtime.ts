@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL, type Table } from 'drizzle-orm';
 import type { InstanceAction, InstanceStatus } from '@bencao/contracts';
 import type { Db } from '../../../db/client';
 import { accounts, formDrafts, wfDefinitions, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../../db/schema/index';
@@ -95,6 +95,31 @@ async function lockAt(tx: Tx, start: ReturnType<typeof sql>): Promise<InstanceRo
   return r.i;
 }
 
+/**
+ * `lockAt` and the read of a task with its execution in one statement, for a task of an instance without
+ * a parent (else undefined: the caller locks the chain and reads them after). The instance row is locked
+ * first, by the materialized CTE; the task and execution rows are then locked too (`FOR NO KEY UPDATE`,
+ * as the completion's own updates of them would), so a change committed while this statement waited for
+ * the instance lock is re-read (PostgreSQL re-checks a locked row that changed against its newest version)
+ * and the answer is as fresh as a read sent after the lock. Every writer of those rows holds the instance
+ * lock, taken first here too, so the extra locks add no new wait order.
+ */
+async function lockWithTask(tx: Tx, taskId: number): Promise<{ inst: InstanceRow; task: TaskRow; ex: ExecutionRow } | undefined> {
+  const res = await tx.execute<{ i: Record<string, unknown>; settings: unknown; listeners: ActiveListener[] | null; t: Record<string, unknown>; e: Record<string, unknown> }>(sql`
+    with l as materialized (
+      select i, (select value from wf_settings where id = 1) as settings, ${activeListenersJson} as listeners
+        from wf_instances i
+       where i.id = (select instance_id from wf_tasks where id = ${taskId}) and i.parent_instance_id is null
+         for update of i)
+    select row_to_json(l.i) as i, l.settings, l.listeners, row_to_json(t) as t, row_to_json(e) as e
+      from l join wf_tasks t on t.id = ${taskId} join wf_executions e on e.id = t.execution_id
+       for no key update of t, e`);
+  const r = res.rows[0];
+  if (!r) return undefined;
+  txState(tx).shared ??= Promise.resolve({ settings: settingsOf(r.settings), listeners: r.listeners ?? [] });
+  return { inst: rowOf<InstanceRow>(wfInstances, r.i), task: rowOf<TaskRow>(wfTasks, r.t), ex: rowOf<ExecutionRow>(wfExecutions, r.e) };
+}
+
 async function lockInstance(tx: Tx, id: number): Promise<InstanceRow> {
   const row = await lockAt(tx, sql`${id}`);
   if (!row) throw notFound();
@@ -119,12 +144,45 @@ interface TxState {
   writes: SQL[];
   /** a group of timers fired in one transaction: save() leaves the history to one write at the group's end */
   deferHistory?: boolean;
+  /**
+   * the end of the activity a token just left (`endSql`), not yet sent: `leave` hands it to the next user
+   * task's insert (one statement); `flushEnding` sends it alone wherever anything else could read it first
+   */
+  ending?: SQL;
 }
 const txStates = new WeakMap<object, TxState>();
 function txState(tx: Tx): TxState {
   let st = txStates.get(tx);
   if (!st) txStates.set(tx, (st = { history: [], jobs: [], writes: [] }));
   return st;
+}
+/** sends the deferred end of an activity (see `TxState.ending`) on its own */
+async function flushEnding(tx: Tx) {
+  const st = txStates.get(tx);
+  const ending = st?.ending;
+  if (!ending) return;
+  st.ending = undefined;
+  await tx.execute(sql`with ${ending} select 1`);
+}
+/** the WITH items of a deferred end (taken), or null */
+function takeEnding(tx: Tx): SQL | null {
+  const st = txStates.get(tx);
+  const ending = st?.ending ?? null;
+  if (st) st.ending = undefined;
+  return ending;
+}
+
+/** a row of `table` from `row_to_json(…)` of it (column names as keys), mapped as drizzle maps a selected row */
+const columnsCache = new WeakMap<Table, [string, { name: string; mapFromDriverValue(v: unknown): unknown }][]>();
+function rowOf<T>(table: Table, raw: Record<string, unknown>): T {
+  let cols = columnsCache.get(table);
+  if (!cols) columnsCache.set(table, (cols = Object.entries(getTableColumns(table))));
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of cols) {
+    const v = raw[col.name];
+    out[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  }
+  return out as T;
 }
 function shared(tx: Tx) {
   const st = txState(tx);
@@ -146,6 +204,7 @@ function hist(c: Ctx, action: string, f: { executionId?: number | null; taskId?:
 }
 /** writes the buffered history and the buffered new jobs: one statement (a data-modifying WITH) when there are both */
 export async function flushHistory(tx: Tx) {
+  await flushEnding(tx);
   const st = txState(tx);
   if (st.writes.length) {
     await tx.execute(sql`with ${pendingWrites(tx)} select 1`);
@@ -154,8 +213,8 @@ export async function flushHistory(tx: Tx) {
   const history = st.history.splice(0);
   const jobs = st.jobs.splice(0);
   if (history.length && jobs.length) {
-    await tx.execute(sql`with h as (${tx.insert(wfHistory).values(history).getSQL()}) ${tx.insert(wfJobs).values(jobs).getSQL()}`);
-  } else if (history.length) await tx.insert(wfHistory).values(history);
+    await tx.execute(sql`with h as (${historyInsert(history)}) ${tx.insert(wfJobs).values(jobs).getSQL()}`);
+  } else if (history.length) await tx.execute(historyInsert(history));
   else if (jobs.length) await tx.insert(wfJobs).values(jobs);
 }
 /** new jobs are buffered per transaction (`queueJobs`) and written by `flushHistory`; every step that changes jobs flushes them first */
@@ -200,6 +259,7 @@ async function addJob(c: Ctx, j: { kind: string; executionId?: number | null; el
 }
 
 async function newExec(c: Ctx, el: { id: string; type: string }, parentId: number | null, flowId: string | null, extra: Partial<typeof wfExecutions.$inferInsert> = {}) {
+  await flushEnding(c.tx);
   const [row] = await c.tx.insert(wfExecutions).values({
     instanceId: c.inst.id, parentId, elementId: el.id, elementType: el.type, status: 'running', incomingFlowId: flowId, startedAt: c.now, ...extra,
   }).returning();
@@ -212,10 +272,15 @@ async function newExec(c: Ctx, el: { id: string; type: string }, parentId: numbe
  */
 async function endExec(c: Ctx, id: number, status: InstanceStatus = 'completed', also?: SQL) {
   await flushJobs(c.tx);
-  await c.tx.execute(sql`with ended as (
-      update wf_executions set status = ${status}, ended_at = ${c.now.toISOString()}::timestamptz, joining = false where id = ${id})${also ? sql`, also as (${also})` : sql``}
-    update wf_jobs set status = 'cancelled'
-     where execution_id = ${id} and status in ('pending', 'held') and kind in ('timer', 'taskDue', 'serviceTask')`);
+  await flushEnding(c.tx);
+  await c.tx.execute(sql`with ${endSql(c, id, status, also)} select 1`);
+}
+/** `endExec`'s writes as WITH items (the buffered jobs must have been written: the cancelling update would not see them) */
+function endSql(c: Ctx, id: number, status: InstanceStatus, also?: SQL): SQL {
+  return sql`ended as (
+      update wf_executions set status = ${status}, ended_at = ${c.now.toISOString()}::timestamptz, joining = false where id = ${id})${also ? sql`, also as (${also})` : sql``},
+    cancelled as (update wf_jobs set status = 'cancelled'
+     where execution_id = ${id} and status in ('pending', 'held') and kind in ('timer', 'taskDue', 'serviceTask'))`;
 }
 
 const scopeIs = (parentId: number | null) => (parentId === null ? isNull(wfExecutions.parentId) : eq(wfExecutions.parentId, parentId));
@@ -254,8 +319,16 @@ async function take(c: Ctx, flows: ModelFlow[], parentId: number | null) {
 
 /** completes the activity instance and moves its token on */
 async function leave(c: Ctx, ex: ExecutionRow, el: ModelElement, flows?: ModelFlow[], also?: SQL): Promise<void> {
-  await endExec(c, ex.id, 'completed', also);
   const out = flows ?? selectFlows(c, el);
+  const next = out.length === 1 ? c.model.elements[out[0].target] : undefined;
+  const st = txState(c.tx);
+  if (next?.type === 'bpmn:UserTask' && !next.multi && !st.jobs.length && !st.ending) {
+    // on to a user task: this activity's end is written by the statement inserting the next one (its
+    // participants' lookup in between reads accounts only)
+    st.ending = endSql(c, ex.id, 'completed', also);
+    return enter(c, out[0].target, ex.parentId, out[0].id);
+  }
+  await endExec(c, ex.id, 'completed', also);
   if (!out.length) return scopeMaybeDone(c, ex.parentId);
   await take(c, out, ex.parentId);
 }
@@ -371,13 +444,12 @@ async function participants(c: Ctx, el: ModelElement): Promise<number[] | null> 
 
 async function enterUserTask(c: Ctx, el: ModelElement, parentId: number | null, flowId: string | null) {
   const ids = await participants(c, el);
-  const ex = await newExec(c, el, parentId, flowId);
   if (ids === null) {
+    const ex = await newExec(c, el, parentId, flowId);
     await hist(c, 'skip', { executionId: ex.id, elementId: el.id });
     return leave(c, ex, el);
   }
-  await armBoundaries(c, el, ex);
-  const task = await createTask(c, el, ex, ids);
+  const { ex, task } = await newTask(c, el, parentId, flowId, ids, null, true);
   if (el.assignment?.autoPassSameApprover && ids.length === 1 && ids[0] === c.inst.lastApproverId) {
     await c.tx.update(wfTasks).set({ status: 'completed', completedAt: c.now, completedBy: ids[0], outcome: 'autoPass' }).where(eq(wfTasks.id, task.id));
     await hist(c, 'autoPass', { executionId: ex.id, taskId: task.id, elementId: el.id, actor: { accountId: ids[0], name: null } });
@@ -386,26 +458,60 @@ async function enterUserTask(c: Ctx, el: ModelElement, parentId: number | null, 
   }
 }
 
+/** a new user task's deadline: the node's `dueIn`, else the settings' default hours (none: null) */
+async function taskDueAt(c: Ctx, el: ModelElement): Promise<Date | null> {
+  if (el.dueIn) return dueAtOf(el.dueIn, c.now, addWorkingDaysOf(c.tx));
+  const hours = (await settingsIn(c.tx)).timeout.defaultDueHours;
+  return hours > 0 ? new Date(c.now.getTime() + hours * 3_600_000) : null;
+}
+
+/** creates the task of the activity instance `ex` (already written) for `ids` */
 async function createTask(c: Ctx, el: ModelElement, ex: ExecutionRow, ids: number[]): Promise<TaskRow> {
-  let dueAt: Date | null = null;
-  if (el.dueIn) dueAt = await dueAtOf(el.dueIn, c.now, addWorkingDaysOf(c.tx));
-  else {
-    const hours = (await settingsIn(c.tx)).timeout.defaultDueHours;
-    if (hours > 0) dueAt = new Date(c.now.getTime() + hours * 3_600_000);
-  }
-  const name = el.name ?? el.id;
+  const dueAt = await taskDueAt(c, el);
   const [task] = await c.tx.insert(wfTasks).values({
-    instanceId: c.inst.id, executionId: ex.id, elementId: el.id, name, definitionKey: c.inst.definitionKey,
+    instanceId: c.inst.id, executionId: ex.id, elementId: el.id, name: el.name ?? el.id, definitionKey: c.inst.definitionKey,
     assigneeId: ids.length === 1 ? ids[0] : null, status: c.inst.status === 'suspended' ? 'suspended' : 'open',
     formKey: el.formKey ?? null, buttons: el.buttons ?? null, dueAt, createdAt: c.now,
   }).returning();
   if (ids.length > 1) await c.tx.insert(wfTaskCandidates).values(ids.map((accountId) => ({ taskId: task.id, accountId })));
+  await taskCreated(c, el, ex, task, ids);
+  return task;
+}
+
+/**
+ * enters a user task in one statement: its activity instance, its task and candidates inserted together
+ * (with the end of the activity the token left, when `leave` deferred it); `boundaries`: arm the node's
+ * boundary timers on it (not for the children of a multi-instance body, whose body has them)
+ */
+async function newTask(c: Ctx, el: ModelElement, parentId: number | null, flowId: string | null, ids: number[], loopCounter: number | null, boundaries: boolean) {
+  const dueAt = await taskDueAt(c, el);
+  const now = c.now.toISOString();
+  const ending = takeEnding(c.tx);
+  const res = await c.tx.execute<{ e: Record<string, unknown>; t: Record<string, unknown> }>(sql`with ${ending ? sql`${ending}, ` : sql``}e as (
+      insert into wf_executions (instance_id, parent_id, element_id, element_type, status, incoming_flow_id, loop_counter, started_at)
+      values (${c.inst.id}, ${parentId}, ${el.id}, ${el.type}, 'running', ${flowId}, ${loopCounter}, ${now}) returning *),
+    t as (
+      insert into wf_tasks (instance_id, execution_id, element_id, name, definition_key, assignee_id, status, form_key, buttons, due_at, created_at)
+      values (${c.inst.id}, (select id from e), ${el.id}, ${el.name ?? el.id}, ${c.inst.definitionKey}, ${ids.length === 1 ? ids[0] : null},
+        ${c.inst.status === 'suspended' ? 'suspended' : 'open'}, ${el.formKey ?? null}, ${el.buttons ?? null}, ${dueAt ? dueAt.toISOString() : null}, ${now}) returning *)${
+    ids.length > 1 ? sql`,
+    cand as (insert into wf_task_candidates (task_id, account_id) select t.id, a from t, unnest(${`{${ids.join(',')}}`}::int[]) a)` : sql``}
+    select row_to_json(e) as e, row_to_json(t) as t from e, t`);
+  const ex = rowOf<ExecutionRow>(wfExecutions, res.rows[0].e);
+  const task = rowOf<TaskRow>(wfTasks, res.rows[0].t);
+  if (boundaries) await armBoundaries(c, el, ex);
+  await taskCreated(c, el, ex, task, ids);
+  return { ex, task };
+}
+
+/** what follows a task's insert: history, events, its deadline job, the hooks (notifications, reminders) */
+async function taskCreated(c: Ctx, el: ModelElement, ex: ExecutionRow, task: TaskRow, ids: number[]) {
+  const name = task.name;
   await hist(c, 'taskCreate', { executionId: ex.id, taskId: task.id, elementId: el.id, data: { assigneeId: task.assigneeId, candidateIds: ids.length > 1 ? ids : [] } });
   await emit(c, 'taskCreate', { elementId: el.id, taskId: task.id, taskName: name, assigneeAccountId: task.assigneeId });
   if (task.assigneeId) await emit(c, 'taskAssign', { elementId: el.id, taskId: task.id, taskName: name, assigneeAccountId: task.assigneeId });
-  if (dueAt) await addJob(c, { kind: 'taskDue', executionId: ex.id, elementId: el.id, dueAt, payload: { taskId: task.id } });
+  if (task.dueAt) await addJob(c, { kind: 'taskDue', executionId: ex.id, elementId: el.id, dueAt: task.dueAt, payload: { taskId: task.id } });
   for (const h of taskCreatedHooks) await h(c, task);
-  return task;
 }
 
 /** called in the transaction for every task created (modules/workflow/tasks: notifications, reminders) */
@@ -431,8 +537,7 @@ async function enterMulti(c: Ctx, el: ModelElement, parentId: number | null, flo
 }
 
 async function miChild(c: Ctx, el: ModelElement, body: ExecutionRow, i: number) {
-  const ex = await newExec(c, el, body.id, null, { loopCounter: i });
-  await createTask(c, el, ex, [body.loop!.assignees[i]]);
+  await newTask(c, el, body.id, null, [body.loop!.assignees[i]], i, false);
 }
 
 /** a user task's activity instance is done: multi-instance bookkeeping, else move on */
@@ -617,13 +722,18 @@ function namesJson(model: ProcessModel): string {
   return json;
 }
 
+/** the history rows' insert, written as SQL (every completion and timer sends one: drizzle's insert builder cost ~4× the template) */
+function historyInsert(rows: (typeof wfHistory.$inferInsert)[]): SQL {
+  return sql`insert into wf_history (instance_id, execution_id, task_id, element_id, actor_id, actor_name, action, comment, data, at) values ${sql.join(rows.map((h) => sql`(${h.instanceId}, ${h.executionId ?? null}, ${h.taskId ?? null}, ${h.elementId ?? null}, ${h.actorId ?? null}, ${h.actorName ?? null}, ${h.action}, ${h.comment ?? null}, ${h.data == null ? null : JSON.stringify(h.data)}::jsonb, ${h.at.toISOString()}::timestamptz)`), sql`, `)}`;
+}
+
 /** the buffered history and new jobs as data-modifying WITH items (taken from the buffers); null when both are empty */
 function pendingWrites(tx: Tx) {
   const st = txState(tx);
   const history = st.history.splice(0);
   const jobs = st.jobs.splice(0);
   const items = [
-    ...(history.length ? [sql`h as (${tx.insert(wfHistory).values(history).getSQL()})`] : []),
+    ...(history.length ? [sql`h as (${historyInsert(history)})`] : []),
     ...(jobs.length ? [sql`j as (${tx.insert(wfJobs).values(jobs).getSQL()})`] : []),
     ...st.writes.splice(0).map((w, i) => sql`w${sql.raw(String(i))} as (${w})`),
   ];
@@ -635,19 +745,18 @@ function pendingWrites(tx: Tx) {
  * and new jobs with it (one statement: a data-modifying WITH)
  */
 async function save(c: Ctx) {
+  await flushEnding(c.tx);
   const writes = txState(c.tx).deferHistory ? null : pendingWrites(c.tx);
   // the names of the active activities (sub-processes aside), each once, in the order they were entered
   const currentNodes = sql<string[]>`(select coalesce(jsonb_agg(s.n order by s.m), '[]'::jsonb) from (
       select coalesce(${namesJson(c.model)}::jsonb ->> e.element_id, e.element_id) as n, min(e.id) as m from wf_executions e
        where e.instance_id = ${c.inst.id} and e.status in ('running', 'suspended') and e.element_type <> 'bpmn:SubProcess'
        group by 1) s)`;
-  const update = c.tx.update(wfInstances).set({
-    status: c.inst.status, variables: c.inst.variables, currentNodes, endedAt: c.inst.endedAt,
-    lastApproverId: c.inst.lastApproverId, updatedAt: c.now,
-  }).where(eq(wfInstances.id, c.inst.id)).returning({ currentNodes: wfInstances.currentNodes });
-  c.inst.currentNodes = (writes
-    ? (await c.tx.execute<{ current_nodes: string[] }>(sql`with ${writes} ${update.getSQL()}`)).rows[0]?.current_nodes
-    : (await update)[0]?.currentNodes) ?? [];
+  // written as SQL, not with drizzle's update builder: it runs once per step
+  const update = sql`update wf_instances set status = ${c.inst.status}, variables = ${JSON.stringify(c.inst.variables)}::jsonb, current_nodes = ${currentNodes},
+      ended_at = ${c.inst.endedAt ? c.inst.endedAt.toISOString() : null}::timestamptz, last_approver_id = ${c.inst.lastApproverId}::int, updated_at = ${c.now.toISOString()}::timestamptz
+    where id = ${c.inst.id} returning current_nodes`;
+  c.inst.currentNodes = (await c.tx.execute<{ current_nodes: string[] }>(writes ? sql`with ${writes} ${update}` : update)).rows[0]?.current_nodes ?? [];
   c.inst.updatedAt = c.now;
 }
 
@@ -656,6 +765,7 @@ async function save(c: Ctx) {
  * buffered history and new jobs in the same statement; just the buffers when there is no instance
  */
 async function saveMany(tx: Tx, cs: Ctx[], now: Date) {
+  await flushEnding(tx);
   if (!cs.length) return flushHistory(tx);
   const writes = pendingWrites(tx);
   const values = sql.join(cs.map((c) => sql`(${c.inst.id}::int, ${c.inst.status}::text, ${JSON.stringify(c.inst.variables)}::jsonb, ${namesJson(c.model)}::jsonb,
@@ -715,13 +825,18 @@ export async function createInstance(tx: Tx, i: CreateInstanceInput): Promise<In
 /** completes a user task: 409 when it is no longer open; the caller checked who may */
 export async function completeTask(db: Db, taskId: number, actor: Actor, input: { variables: Record<string, unknown>; comment: string | null; outcome: string | null }, now: Date, mayOverride: boolean) {
   return db.transaction(async (tx) => {
-    // the instance row lock first (found through the task), then the task as it is under the lock
-    const inst = await lockAt(tx, sql`(select instance_id from wf_tasks where id = ${taskId})`);
-    if (!inst) throw notFound();
+    // the instance row lock first (found through the task), then the task and its execution as they are under the lock
+    let locked = await lockWithTask(tx, taskId);
+    if (!locked) {
+      // an instance with a parent (the lock chain), or no such task
+      const inst = await lockAt(tx, sql`(select instance_id from wf_tasks where id = ${taskId})`);
+      if (!inst) throw notFound();
+      const [r] = await tx.select({ task: wfTasks, ex: wfExecutions }).from(wfTasks)
+        .innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId)).where(eq(wfTasks.id, taskId));
+      locked = { inst, ...r };
+    }
+    const { inst, task, ex } = locked;
     const c: Ctx = { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor, depth: 0 };
-    // task and execution as they are under the lock, in one round trip
-    const [{ task, ex }] = await tx.select({ task: wfTasks, ex: wfExecutions }).from(wfTasks)
-      .innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId)).where(eq(wfTasks.id, taskId));
     if (task.status !== 'open') {
       if (task.status === 'suspended' || c.inst.status !== 'running') throw new AppError(409, 'workflow.instanceNotRunning', { status: `workflow.status.${c.inst.status === 'running' ? 'suspended' : c.inst.status}` });
       throw new AppError(409, 'workflow.taskNotOpen', { status: `workflow.taskStatus.${task.status}` });
