@@ -601,6 +601,17 @@ test.describe('a hash route opened on the home path', () => {
   });
 });
 
+test('a detail page\'s main picture is preloaded as soon as its data is in, with the sizes the page shows it at', async ({ page }) => {
+  await go(page, `/productDetail?id=${fx.products[0].id}`);
+  const main = page.locator('.product-main-img img');
+  await expect(main).toBeVisible();
+  const [src, sizes] = [await main.getAttribute('src'), await main.getAttribute('sizes')];
+  const preload = page.locator(`head link[rel="preload"][as="image"][href="${src}"]`);
+  await expect(preload).toHaveCount(1);
+  expect(await preload.getAttribute('imagesizes')).toBe(sizes);
+  expect(await preload.getAttribute('fetchpriority')).toBe('high');
+});
+
 test.describe('accessibility and screenshots', () => {
   test('axe finds no violation on any route', async ({ page }) => {
     test.setTimeout(180_000);

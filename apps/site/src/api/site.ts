@@ -2,6 +2,7 @@ import { get, type RequestOptions } from './request';
 import type { ArticleDetail, ArticleKind, ArticleSummary, Column, Page, PageSlug, ProductCategory, SiteSettings } from './types';
 import { prefetch, useApi } from '../lib/useApi';
 import { HEADER_PARENT } from '../lib/menu';
+import { DETAIL_IMAGE_SIZES, preloadImage } from '../ui/detailImage';
 
 export interface ListQuery {
   kind: ArticleKind;
@@ -40,7 +41,12 @@ export function prefetchFor(pathname: string, search: string) {
   const q = new URLSearchParams(search);
   const id = q.get('id');
   const preview = q.get('preview');
-  if (id) prefetch(articleKey(id, preview), () => api.article(id, preview, { quiet: [404] }));
+  if (!id) return;
+  prefetch(articleKey(id, preview), () => api.article(id, preview, { quiet: [404] }).then((a) => {
+    if (pathname === '/productDetail') preloadImage(a.cover ?? a.images?.[0], DETAIL_IMAGE_SIZES.product);
+    else if (pathname === '/newsDetail' || pathname === '/medicDetail') preloadImage(a.cover, DETAIL_IMAGE_SIZES.article);
+    return a;
+  }));
 }
 export const usePage = (slug: PageSlug) => useApi(pageKey(slug), () => api.page(slug, { quiet: [404] }));
 export const useCategories = () => useApi('categories', api.categories);

@@ -6,6 +6,7 @@ import { useDocumentMeta } from '../lib/seo';
 import { useColumnTitle } from '../lib/useColumnTitle';
 import { detailPath } from '../ui/Cards';
 import { Img } from '../ui/Img';
+import { DETAIL_IMAGE_SIZES } from '../ui/detailImage';
 import { PageHead } from '../ui/PageHead';
 import { PreviewBanner } from '../ui/PreviewBanner';
 import { RichText } from '../ui/RichText';
@@ -56,7 +57,7 @@ export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
             {a.summary && <p className="article-summary">{a.summary}</p>}
             {a.cover && (
               <figure className="article-cover">
-                <Img image={a.cover} sizes="(max-width: 900px) 100vw, 820px" priority />
+                <Img image={a.cover} sizes={DETAIL_IMAGE_SIZES.article} priority />
               </figure>
             )}
             <RichText html={a.body} />

@@ -7,6 +7,7 @@ import { useDocumentMeta } from '../lib/seo';
 import { useColumnTitle } from '../lib/useColumnTitle';
 import { RxMark } from '../ui/Cards';
 import { Img } from '../ui/Img';
+import { DETAIL_IMAGE_SIZES } from '../ui/detailImage';
 import { PageHead } from '../ui/PageHead';
 import { PreviewBanner } from '../ui/PreviewBanner';
 import { RichText } from '../ui/RichText';
@@ -58,7 +59,7 @@ export default function ProductDetail() {
               <div className="product-gallery">
                 {current ? (
                   <div className="product-main-img">
-                    <Img key={current.url} image={current} sizes="(max-width: 900px) 100vw, 520px" priority />
+                    <Img key={current.url} image={current} sizes={DETAIL_IMAGE_SIZES.product} priority />
                   </div>
                 ) : (
                   <div className="media-placeholder media-square" aria-hidden="true" />
