@@ -57,4 +57,13 @@ describe('copy a process definition', () => {
     const list = await s.request('GET', '/api/workflow/definitions?page=1&limit=50&keyword=auditorCopy', { token: admin });
     expect(list.body.data.total).toBe(0);
   });
+
+  it('the same copy sent 40 times at once makes one definition; the others are told the key is taken', async () => {
+    const original = await demo();
+    const answers = await Promise.all(Array.from({ length: 40 }, () =>
+      s.request('POST', `/api/workflow/definitions/${original.id}/copy`, { token: admin, body: { key: 'raceCopy', name: 'race' } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(39).fill(409)]);
+    const list = await s.request('GET', '/api/workflow/definitions?page=1&limit=50&keyword=raceCopy', { token: admin });
+    expect(list.body.data.total).toBe(1);
+  });
 });

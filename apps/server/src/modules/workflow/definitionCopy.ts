@@ -1,12 +1,11 @@
-import { BpmnModdle } from 'bpmn-moddle';
-import { bencaoModdle } from '@bencao/contracts';
+import { getModdle } from './engine/model';
 
 /**
  * A diagram under another process id and name (a definition's copy): the executable process is renamed,
  * and the diagram's plane, which refers to it, follows. Everything else (shapes, rules, forms) stays.
  */
 export async function renameProcess(xml: string, id: string, name: string): Promise<string> {
-  const moddle = new BpmnModdle({ bencao: bencaoModdle });
+  const moddle = getModdle();
   const { rootElement } = await moddle.fromXML(xml);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const processes = ((rootElement as any).rootElements ?? []).filter((r: any) => r.$type === 'bpmn:Process');

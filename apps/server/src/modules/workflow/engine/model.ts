@@ -118,7 +118,8 @@ const IGNORED = new Set(['bpmn:TextAnnotation', 'bpmn:Association', 'bpmn:Group'
 export const ACTIVITY_TYPES = new Set(['bpmn:UserTask', 'bpmn:ServiceTask', 'bpmn:SubProcess', 'bpmn:CallActivity']);
 
 let moddle: InstanceType<typeof BpmnModdle> | null = null;
-const getModdle = () => (moddle ??= new BpmnModdle({ bencao: bencaoModdle }));
+/** the one moddle (BPMN with our `bencao:` extension) the server reads and writes diagrams with */
+export const getModdle = () => (moddle ??= new BpmnModdle({ bencao: bencaoModdle }));
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Node = any;
