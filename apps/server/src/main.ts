@@ -9,6 +9,7 @@ import { startGateway } from './modules/gateway/proxy';
 import { startGatewayWorkers } from './modules/gateway/workers';
 import { readAlarmConfig, startAlarmEvaluator } from './modules/gateway/alarms';
 import { startJobRunner } from './modules/workflow/jobs';
+import { startEmbeddedAutovacuum } from './db/embeddedAutovacuum';
 
 /**
  * config → db → migrate → seed → listen. With `WORKERS=N` (N > 1) on PostgreSQL, the primary process
@@ -91,6 +92,8 @@ async function serve(config: AppConfig, database: Database, index: number, seede
   const alarms = gateway ? startAlarmEvaluator(database.db, { ...readAlarmConfig(), log: app.log }) : null;
   // workflow timers, service tasks and listener callbacks of the job table (modules/workflow/jobs.ts)
   const workflowJobs = startJobRunner(database.db, { pollMs: Number(process.env.WORKFLOW_JOB_POLL_MS) || 1000, log: app.log });
+  // PostgreSQL vacuums and analyses by itself; the embedded database does not (db/embeddedAutovacuum.ts)
+  const maintenance = database.kind === 'pglite' ? startEmbeddedAutovacuum(database.db, { log: app.log }) : null;
 
   if (seeded) printBanner(config, database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL', seeded, 1, gateway?.url);
   else process.send?.('listening');
@@ -99,7 +102,7 @@ async function serve(config: AppConfig, database: Database, index: number, seede
     if (stopping) return;
     stopping = true;
     try {
-      await workflowJobs.stop(); await alarms?.stop(); await gateway?.close();
+      await workflowJobs.stop(); await maintenance?.stop(); await alarms?.stop(); await gateway?.close();
       // requests under way (also those whose client has gone) end before the database closes; new ones get 503
       await app.close(); await database.close();
     } catch (err) {

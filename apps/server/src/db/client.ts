@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema/index';
+import { statementNames } from './statementNames';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 
@@ -33,9 +32,22 @@ export interface DbConfig {
 }
 
 export async function openDatabase(cfg: DbConfig): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const nameOf = statementNames();
+  // every parameterised statement seen twice runs as a named (prepared) one: parsed and planned once per connection
+  class PreparingClient extends pg.Client {
+    query(config: unknown, values?: unknown, callback?: unknown): never {
+      const c = config as { text?: unknown; name?: string; values?: unknown[] } | null;
+      const params = Array.isArray(values) ? values : c?.values;
+      if (c && typeof c === 'object' && typeof c.text === 'string' && !c.name && params?.length) {
+        const name = nameOf(c.text);
+        if (name) config = { ...c, name };
+      }
+      return (super.query as (...a: unknown[]) => never)(config, values, callback);
+    }
+  }
   if (cfg.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: cfg.databaseUrl, max: cfg.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: cfg.databaseUrl, max: cfg.poolSize ?? 20, Client: PreparingClient });
     // An idle connection the server ends (restart, failover, a dropped database) must not crash the
     // process: the pool drops it and opens a new one on the next query.
     let ending = false;
@@ -49,15 +61,26 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
   fs.mkdirSync(cfg.dataDir, { recursive: true });
-  const client = new PGlite(cfg.dataDir);
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const pglite = new PGlite(cfg.dataDir);
+  await pglite.waitReady;
+  // the same driver as PostgreSQL (node-postgres, prepared statements) over PGlite's single connection
+  const pgConfig = createPgConfig(pglite);
+  // node-postgres passes the query's type parsers (an object) as `types`; PGlite's protocol writer wants parameter type ids
+  const parse = pgConfig.connection.parse.bind(pgConfig.connection);
+  pgConfig.connection.parse = (q: { types?: unknown }) => parse({ ...q, types: Array.isArray(q.types) ? q.types : undefined });
+  const pool = new pg.Pool({ ...pgConfig, max: 1, idleTimeoutMillis: 0, Client: PreparingClient });
+  const db = drizzlePg(pool, { schema });
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
-    listen: async (channel, onPayload) => { await client.listen(channel, onPayload); },
+    migrate: () => migratePg(db, { migrationsFolder }),
+    close: async () => { await pool.end(); await pglite.close(); },
+    // taken while holding the connection, so that no statement of the pool runs on PGlite meanwhile
+    listen: async (channel, onPayload) => {
+      const held = await pool.connect();
+      try { await pglite.listen(channel, onPayload); } finally { held.release(); }
+    },
   };
 }
