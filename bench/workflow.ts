@@ -5,7 +5,8 @@
  * - the monitor list and a user's to-do list over 100,000 instances / tasks: p99 (budget ≤ 50 ms).
  * - 10,000 due timers fired: time to fire all (budget ≤ 60 s), each exactly once (two runners on
  *   PostgreSQL, each with its own connection pool).
- * BENCH_WORKERS=1,2 (PostgreSQL): completions also against `npm start`'s server in child processes (WORKERS=n), each with its own baseline;
+ * BENCH_WORKERS=1,2: completions also against `npm start`'s server in child processes (WORKERS=n on PostgreSQL; 1 on the embedded
+ *   database, which this process closes meanwhile), each with its own baseline;
  * BENCH_PG_STATEMENTS=1: the completions' statements by total time (pg_stat_statements must be preloaded).
  * The lists are measured as autovacuum (PostgreSQL) or the server's maintenance pass (PGlite) leaves them a minute after the load;
  * BENCH_LISTS_VACUUM=0: right after the load, analysed only (no visibility map yet).
@@ -57,18 +58,27 @@ async function run(label: string, databaseUrl?: string) {
   const dataDir = path.join(os.tmpdir(), `bencao-bench-wf-${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const config = { ...readConfig({ ...process.env, BENCAO_PROFILE: 'demo', LOG_LEVEL: 'error' }), dataDir, databaseUrl };
-  const database = await openDatabase({ dataDir, databaseUrl, poolSize: 20 });
+  let database = await openDatabase({ dataDir, databaseUrl, poolSize: 20 });
   await database.migrate();
   await seed(database.db, config);
-  const db = database.db;
-  await db.execute(sql`delete from wf_definitions where key in ('benchChain', 'benchTimer')`);
-  const { app } = await buildApp(database, config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const headers = { authorization: `Bearer ${await tokenOf(base)}` };
+  await database.db.execute(sql`delete from wf_definitions where key in ('benchChain', 'benchTimer')`);
+  let db = database.db;
+  let app: Awaited<ReturnType<typeof buildApp>>['app'];
+  let base = '';
+  let headers: Record<string, string> = {};
+  const serve = async () => {
+    ({ app } = await buildApp(database, config));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    headers = { authorization: `Bearer ${await tokenOf(base)}` };
+  };
+  await serve();
+  /** the embedded database is one process's: closed here while a child process serves it, then opened again */
+  const handOver = async () => { await app.close(); await database.close(); };
+  const takeBack = async () => { database = await openDatabase({ dataDir, databaseUrl, poolSize: 20 }); db = database.db; await serve(); };
   const [admin] = await db.select().from(accounts).where(eq(accounts.userId, 'admin'));
   const actor = { accountId: admin.id, name: admin.userName };
-  const svc = definitionService(db, () => new Date());
+  const svc = () => definitionService(db, () => new Date());
   const line = (s: string) => console.log(`${label.padEnd(10)} ${s}`);
 
   // ---------- baseline ----------
@@ -81,11 +91,13 @@ async function run(label: string, databaseUrl?: string) {
   line(`baseline GET /api/health                ${Math.round(baseline.rps)} req/s  p99 ${baseline.p99} ms`);
 
   // ---------- task completions ----------
-  const chainDef = await svc.create({ key: 'benchChain', name: 'bench chain', category: null, description: null, xml: chain(5) }, actor);
-  await svc.publish(chainDef.id, actor);
+  const chainDef = await svc().create({ key: 'benchChain', name: 'bench chain', category: null, description: null, xml: chain(5) }, actor);
+  await svc().publish(chainDef.id, actor);
   const [cd] = await db.select().from(wfDefinitions).where(eq(wfDefinitions.id, chainDef.id));
   if (PARTS.has('completions')) {
-    const INSTANCES = databaseUrl ? 3000 : 1000;
+    const workerCounts = (process.env.BENCH_WORKERS ?? '').split(',').map(Number).filter((x) => x > 0 && (databaseUrl || x === 1));
+    // the embedded database's child run cannot refill its queue (this process has closed the database): enough open tasks up front
+    const INSTANCES = databaseUrl ? 3000 : workerCounts.length ? 5000 : 1000;
     for (let i = 0; i < INSTANCES; i++) {
       await db.transaction((tx) => createInstance(tx, { definition: cd, versionId: cd.latestVersionId!, now: new Date(), actor, businessKey: `C${i}`, variables: {}, starterId: admin.id, starterName: admin.userName }));
     }
@@ -93,8 +105,8 @@ async function run(label: string, databaseUrl?: string) {
     const handedOut = new Set<number>();
     const open = async () => (await db.execute<{ id: number }>(sql`select id from wf_tasks where definition_key = 'benchChain' and status = 'open' order by id`)).rows
       .map((r) => Number(r.id)).filter((id) => !handedOut.has(id));
-    const completions = async (url: string, auth: Record<string, string>, health: number, tag: string) => {
-      let queue = await open();
+    const completions = async (url: string, auth: Record<string, string>, health: number, tag: string, preloaded?: number[]) => {
+      let queue = preloaded ?? await open();
       // BENCH_PG_STATEMENTS=1 (PostgreSQL with pg_stat_statements preloaded): the statements of the completions, by total time
       const pgStatements = !!(databaseUrl && process.env.BENCH_PG_STATEMENTS);
       if (pgStatements) await db.execute(sql`create extension if not exists pg_stat_statements`).then(() => db.execute(sql`select pg_stat_statements_reset()`));
@@ -107,7 +119,7 @@ async function run(label: string, databaseUrl?: string) {
       await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
         while (Date.now() < until) {
           let id = queue.shift();
-          if (id === undefined) { queue = await open(); id = queue.shift(); if (id === undefined) return; }
+          if (id === undefined) { if (preloaded) return; queue = await open(); id = queue.shift(); if (id === undefined) return; }
           handedOut.add(id);
           const s = performance.now();
           try {
@@ -133,17 +145,22 @@ async function run(label: string, databaseUrl?: string) {
     };
     // the server in this process (the load generator shares its core)
     await completions(base, headers, baseline.rps, '');
-    // BENCH_WORKERS=1,2 (PostgreSQL): the server as `npm start` runs it, in child processes (WORKERS=n, node cluster on one
-    // port), each count with its own health baseline; this process only generates the load
-    for (const n of databaseUrl ? (process.env.BENCH_WORKERS ?? '').split(',').map(Number).filter((x) => x > 0) : []) {
-      const server = await startServer({ DATABASE_URL: databaseUrl!, WORKERS: String(n), DATA_DIR: path.join(os.tmpdir(), `bencao-bench-wf-child-${process.pid}`) });
+    // BENCH_WORKERS=1,2: the server as `npm start` runs it, in child processes (on PostgreSQL WORKERS=n, node cluster on
+    // one port; the embedded database: 1 only), each count with its own health baseline; this process only generates the load
+    for (const n of workerCounts) {
+      const preloaded = databaseUrl ? undefined : await open();
+      if (!databaseUrl) await handOver();
+      const server = await startServer(databaseUrl
+        ? { DATABASE_URL: databaseUrl, WORKERS: String(n), DATA_DIR: path.join(os.tmpdir(), `bencao-bench-wf-child-${process.pid}`) }
+        : { DATA_DIR: dataDir });
       try {
         const auth = { authorization: `Bearer ${await tokenOf(server.base)}` };
         const h = await healthOf(server.base);
         line(`baseline GET /api/health, WORKERS=${n}      ${Math.round(h.rps)} req/s  p99 ${h.p99} ms`);
-        await completions(server.base, auth, h.rps, `, W=${n} `);
+        await completions(server.base, auth, h.rps, `, W=${n} `, preloaded);
       } finally {
         await server.stop();
+        if (!databaseUrl) await takeBack();
       }
     }
   }
@@ -181,8 +198,8 @@ async function run(label: string, databaseUrl?: string) {
 
   if (PARTS.has('timers')) {
     // ---------- 10,000 due timers ----------
-    const timerDef = await svc.create({ key: 'benchTimer', name: 'bench timer', category: null, description: null, xml: timerXml }, actor);
-    await svc.publish(timerDef.id, actor);
+    const timerDef = await svc().create({ key: 'benchTimer', name: 'bench timer', category: null, description: null, xml: timerXml }, actor);
+    await svc().publish(timerDef.id, actor);
     const [td] = await db.select().from(wfDefinitions).where(eq(wfDefinitions.id, timerDef.id));
     const T = 10_000;
     const due = new Date('2031-01-01T00:00:00Z');

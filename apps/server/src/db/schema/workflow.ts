@@ -174,5 +174,7 @@ export const wfJobs = pgTable('wf_jobs', {
   index('wf_jobs_definition').on(t.definitionId),
   // every activity instance that ends cancels its open timers / deadlines by execution id
   index('wf_jobs_execution_open').on(t.executionId).where(sql`status in ('pending', 'held')`),
+  // the monitor's incident flag (a failed job) probes this tiny index, never the whole job table
+  index('wf_jobs_failed').on(t.instanceId).where(sql`status = 'failed'`),
 ]);
 

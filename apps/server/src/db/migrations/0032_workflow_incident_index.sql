@@ -1,0 +1,1 @@
+CREATE INDEX "wf_jobs_failed" ON "wf_jobs" USING btree ("instance_id") WHERE status = 'failed';
