@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from './templateDb';
 
-describe('the database driver prepares repeated statements (PGlite and PostgreSQL alike)', () => {
+describe('the database driver (PGlite and PostgreSQL alike)', () => {
   let t: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => { t = await openTestDatabase(); });
   afterAll(async () => { await t?.drop(); });
@@ -21,5 +21,17 @@ describe('the database driver prepares repeated statements (PGlite and PostgreSQ
     expect(probe[0].name).toMatch(/^s_/);
     // the values are parameters, so both probes were one text; a text seen once takes no slot
     expect(found.filter((r) => r.statement.includes('select user_name from accounts'))).toHaveLength(0);
+  });
+
+  it('a statement that fails outside a transaction leaves the connection in step: the next ones get their own answers', async () => {
+    const db = t.database.db;
+    const one = (v: number) => db.execute<{ x: number }>(sql`select ${v}::int as x`);
+    await one(1);
+    await one(2); // prepared by now
+    await expect(one(2 ** 40)).rejects.toThrow();
+    await expect(db.execute(sql`select 1 / ${0}::int`)).rejects.toThrow();
+    expect((await one(3)).rows).toEqual([{ x: 3 }]);
+    expect((await db.execute<{ y: string }>(sql`select 'plain' as y`)).rows).toEqual([{ y: 'plain' }]);
+    expect((await db.execute<{ n: number }>(sql`select count(*)::int as n from accounts where user_id = ${'admin'}`)).rows).toEqual([{ n: 1 }]);
   });
 });

@@ -72,7 +72,16 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
   // node-postgres passes the query's type parsers (an object) as `types`; PGlite's protocol writer wants parameter type ids
   const parse = pgConfig.connection.parse.bind(pgConfig.connection);
   pgConfig.connection.parse = (q: { types?: unknown }) => parse({ ...q, types: Array.isArray(q.types) ? q.types : undefined });
-  const pool = new pg.Pool({ ...pgConfig, max: 1, idleTimeoutMillis: 0, Client: PreparingClient });
+  // PGlite is one session: its one client must stay for good. pg-pool's own query() ends the client after a failed
+  // statement, and the replies of that session still on their way would then reach the next client
+  class OneSessionPool extends pg.Pool {
+    // the promise form only, as drizzle calls it
+    async query(config: unknown, values?: unknown) {
+      const client = await this.connect();
+      try { return await client.query(config as never, values as never); } finally { client.release(); }
+    }
+  }
+  const pool = new OneSessionPool({ ...pgConfig, max: 1, idleTimeoutMillis: 0, Client: PreparingClient });
   const db = drizzlePg(pool, { schema });
   return {
     db,

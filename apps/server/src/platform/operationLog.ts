@@ -24,6 +24,40 @@ export function redact(value: unknown, depth = 0): unknown {
 const namesOnly = (body: unknown): Record<string, string> =>
   (body && typeof body === 'object' && !Buffer.isBuffer(body) ? Object.fromEntries(Object.keys(body).map((k) => [k, '***'])) : {});
 
+type LogRow = typeof operationLogs.$inferInsert;
+/** rows per insert at most (each batch size is its own prepared statement) */
+const MAX_BATCH = 50;
+
+/**
+ * Writes log rows as they come, the rows that arrive while an insert is under way together in the next
+ * one: under load one statement carries many answers' rows instead of one each (a task completion's
+ * own statements were six), and a caller's promise still settles only once its row is stored. A batch
+ * the database refuses is written row by row, so that one bad row costs only itself.
+ */
+export function logWriter(db: Db): (row: LogRow) => Promise<void> {
+  let waiting: { row: LogRow; done: (err?: unknown) => void }[] = [];
+  let writing = false;
+  const write = async () => {
+    writing = true;
+    while (waiting.length) {
+      const batch = waiting.slice(0, MAX_BATCH);
+      waiting = waiting.slice(batch.length);
+      try {
+        await db.insert(operationLogs).values(batch.map((b) => b.row));
+        for (const b of batch) b.done();
+      } catch (err) {
+        if (batch.length === 1) { batch[0].done(err); continue; }
+        for (const b of batch) await db.insert(operationLogs).values(b.row).then(() => b.done(), (e) => b.done(e));
+      }
+    }
+    writing = false;
+  };
+  return (row) => new Promise<void>((resolve, reject) => {
+    waiting.push({ row, done: (err) => (err ? reject(err) : resolve()) });
+    if (!writing) void write();
+  });
+}
+
 /**
  * Records every mutating API call: who, what, target, from where, result, duration. The row is
  * written in `onSend`, before the answer leaves, so a client that reads the log right after its
@@ -31,13 +65,14 @@ const namesOnly = (body: unknown): Record<string, string> =>
  * The duration is measured up to the moment the answer is handed over for sending.
  */
 export function installOperationLog(app: FastifyInstance, db: Db) {
+  const writeLog = logWriter(db);
   app.addHook('onSend', async (req, reply, payload) => {
     if (!MUTATING.has(req.method) || !req.url.startsWith('/api/')) return payload;
     const route = req.routeOptions.url ?? req.url.split('?')[0];
     const segments = route.split('/').filter(Boolean); // api, module, entity, ...
     const params = req.params as Record<string, string> | undefined;
     try {
-      await db.insert(operationLogs).values({
+      await writeLog({
         accountId: req.auth?.accountId ?? null,
         // an application's signed call (gateway open API) is recorded under its access key
         userId: req.auth?.userId ?? (req.appCaller ? `app:${req.appCaller.accessKey}` : null) ?? (typeof (req.body as Record<string, unknown>)?.username === 'string' ? String((req.body as Record<string, unknown>).username) : null),
