@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto';
 /**
  * Names for prepared statements, so that the database parses and plans a statement once per connection
  * instead of on every call (planning was a third to a half of a list's or a task completion's database
- * time). A text gets a name the second time it is seen, so one-off statements take no slot; at most
- * `max` texts are named per process, because statements built with a varying number of parameters
- * (`in ($1, …, $n)`) must not grow every connection's plan cache without end. The name is a digest of
- * the text: the same text has the same name on every connection and in every process.
+ * time). A text gets a name the second time it is seen, so one-off statements take no slot. At most
+ * `max` texts are named per process: a plan takes some tens of KB in each connection, and statements
+ * built with a varying number of parameters (`in ($1, …, $n)`) must not grow every connection's plan
+ * cache without end. The name is a digest of the text: the same on every connection and process.
  */
-export function statementNames(max = 2000): (text: string) => string | undefined {
+export function statementNames(max = 500): (text: string) => string | undefined {
   const named = new Map<string, string>();
   const seenOnce = new Set<string>();
   return (text) => {
