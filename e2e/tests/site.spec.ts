@@ -558,7 +558,7 @@ test.describe('path URLs (server-rendered, shared)', () => {
 });
 
 test.describe('a hash route opened on the home path', () => {
-  test('shows only the asked-for route: the home page the server rendered stays hidden and its pictures are not fetched', async ({ page }) => {
+  test('shows only the asked-for route: of the home page the server rendered only the shared header shows, and its pictures are not fetched', async ({ page }) => {
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); }); // a CSP refusal of the guard lands here
@@ -579,10 +579,18 @@ test.describe('a hash route opened on the home path', () => {
     expect(lazyPictures).toContain(hero);
     expect(lazyPictures.length).toBeGreaterThan(3);
 
-    await page.goto('/#/bidReport', { waitUntil: 'commit' });
-    await page.waitForFunction(() => document.readyState !== 'loading');
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    expect(await page.evaluate(() => [...document.querySelectorAll('#root > *')].every((e) => getComputedStyle(e).display === 'none'))).toBe(true);
+    const opened = async (hash: string) => {
+      await page.goto(`/#${hash}`, { waitUntil: 'commit' });
+      await page.waitForFunction(() => document.readyState !== 'loading');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      return page.evaluate(() => [...document.querySelectorAll('#root *')].filter((e) => e.parentElement && getComputedStyle(e.parentElement).display !== 'none'
+        && getComputedStyle(e).display !== 'none' && e.parentElement.classList.contains('app-root')).map((e) => e.tagName.toLowerCase()));
+    };
+    // a page without the site's header (login): nothing of the home shows
+    expect(await opened('/login')).toEqual([]);
+    await page.goto('about:blank');
+    // a page of the site: its header, shared by every page, paints at once; nothing else of the home shows
+    expect(await opened('/bidReport')).toEqual(['header']);
 
     release();
     await expect(page.getByRole('heading', { level: 1, name: '招标采购' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoutes } from './router';
 import { primeCache } from './lib/useApi';
@@ -31,12 +32,14 @@ async function start() {
     const lang = rememberedLang();
     await loadLang(lang);
     setLang(lang);
-    // the home markup the server sent for another hash route was kept hidden (cms/seo.ts): drop it, then show
+    // the home markup the server sent for another hash route was kept hidden but for its header (cms/seo.ts):
+    // swapped for the asked-for page in one task, so that no frame shows the header gone
+    const reactRoot = createRoot(root);
     if (document.documentElement.hasAttribute('data-hash-route')) {
       root.replaceChildren();
       document.documentElement.removeAttribute('data-hash-route');
-    }
-    createRoot(root).render(app);
+      flushSync(() => reactRoot.render(app));
+    } else reactRoot.render(app);
   }
 }
 void start();

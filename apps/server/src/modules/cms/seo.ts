@@ -34,16 +34,19 @@ interface SsrModule {
 export const SITE_NAME = '本草制药';
 /**
  * `/` answers the home page, but a visit to `/#/newsPage` keeps its hash, which never reaches the server.
- * Before the body is parsed, such a visit is marked so that the home markup stays hidden: no flash of the
- * wrong page and none of its lazy images fetched. main.tsx removes the mark when it renders the asked-for route.
+ * Before the body is parsed, such a visit is marked so that the home markup stays hidden but for the header
+ * every page shares (none for the pages without it: login, redirect, error pages): the header paints at once,
+ * there is no flash of the wrong page and none of its lazy images is fetched. main.tsx removes the mark when
+ * it renders the asked-for route.
  * The hero picture would still be found by the browser's preload scanner, which reads ahead of any script:
  * in the home answer it is lazy, and a preload held back by `media="not all"` is let go by the same script
  * only when the visit is the home page itself, so the home keeps its early, high-priority hero.
  */
-const HASH_ROUTE_GUARD = "var h=location.hash.slice(1);if(h&&h!=='/homePage'&&location.pathname==='/')document.documentElement.setAttribute('data-hash-route','');"
+const HASH_ROUTE_GUARD = "var h=location.hash.slice(1);if(h&&h!=='/homePage'&&location.pathname==='/')document.documentElement.setAttribute('data-hash-route',/^\\/(login|redirect\\/|40[134])/.test(h)?'bare':'site');"
   + "else{var p=document.getElementById('hero-preload');if(p){var l=p.cloneNode();l.removeAttribute('id');l.removeAttribute('media');document.head.appendChild(l)}}";
 const HASH_ROUTE_GUARD_SOURCE = `'sha256-${crypto.createHash('sha256').update(HASH_ROUTE_GUARD).digest('base64')}'`;
-const HASH_ROUTE_GUARD_HTML = `<style>html[data-hash-route] #root>*{display:none}</style>\n    <script>${HASH_ROUTE_GUARD}</script>\n  </head>`;
+const HASH_ROUTE_GUARD_HTML = '<style>html[data-hash-route=site] .app-root>:not(.site-header),html[data-hash-route=bare] #root>*{display:none}</style>'
+  + `\n    <script>${HASH_ROUTE_GUARD}</script>\n  </head>`;
 
 /** the home markup with its hero picture lazy and a held-back preload of it in the head (see HASH_ROUTE_GUARD) */
 export function deferHero(html: string): string {
