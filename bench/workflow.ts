@@ -96,7 +96,7 @@ async function run(label: string, databaseUrl?: string) {
   if (PARTS.has('completions')) {
     const workerCounts = (process.env.BENCH_WORKERS ?? '').split(',').map(Number).filter((x) => x > 0 && (databaseUrl || x === 1));
     // the embedded database's child run cannot refill its queue (this process has closed the database): enough open tasks up front
-    const INSTANCES = databaseUrl ? 3000 : workerCounts.length ? 5000 : 1000;
+    const INSTANCES = databaseUrl ? 3000 * (1 + workerCounts.length) : workerCounts.length ? 5000 : 1000;
     for (let i = 0; i < INSTANCES; i++) {
       await db.transaction((tx) => createInstance(tx, { definition: cd, versionId: cd.latestVersionId!, now: new Date(), actor, businessKey: `C${i}`, variables: {}, starterId: admin.id, starterName: admin.userName }));
     }

@@ -77,8 +77,9 @@ export async function buildApp(database: Database, config: AppConfig, options: B
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // first hook of all: closing waits for every request under way, answered or abandoned by its client
-  const drain = installDrain(app, options.drainTimeoutMs ?? 10_000);
+  // first hook of all: closing waits for every request under way, answered or abandoned by its client; at most
+  // 8 s, under Fastify's plugin timeout (10 s), which bounds close hooks too and would fail the close instead
+  const drain = installDrain(app, options.drainTimeoutMs ?? 8_000);
 
   const sessions = sessionStore(database.db, { idleMinutes: config.sessionIdleMinutes, refreshDays: config.sessionRefreshDays });
   // one reader of the cache counters per process, shared by the guard's, the lists' and the site's caches

@@ -134,6 +134,25 @@ describe('closing the app', () => {
     }
   }, 180_000);
 
+  it('does not wait for a request whose client left before sending all of its body (its handler can never run)', async () => {
+    const h = await start();
+    const gone = new Promise<void>((resolve) => h.built.app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url === '/api/workflow/tasks/1/complete') res.once('close', () => resolve());
+    }));
+    const socket = net.connect(Number(new URL(h.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(`POST /api/workflow/tasks/1/complete HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${h.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"variables":`);
+    await new Promise((r) => setTimeout(r, 200)); // the headers are in: the request has begun
+    expect(h.built.drain.pending).toBe(1);
+    socket.destroy();
+    await gone;
+    expect(h.built.drain.pending).toBe(0);
+    await h.built.app.close();
+    await h.closeDatabase();
+    expect(h.afterClose).toEqual([]);
+    expect(h.errorLines()).toEqual([]);
+  }, 180_000);
+
   it('lets a request under way finish with its answer before the database closes', async () => {
     const h = await start();
     const answer = fetch(`${h.url}${LIST}`, { headers: { authorization: `Bearer ${h.token}` } });

@@ -33,7 +33,9 @@ export interface DbConfig {
 
 export async function openDatabase(cfg: DbConfig): Promise<Database> {
   const { default: pg } = await import('pg');
-  const nameOf = statementNames();
+  // DATABASE_PREPARED_STATEMENTS=off: every statement unnamed (e.g. behind a pooler in transaction mode that
+  // cannot keep a connection's prepared statements)
+  const nameOf = process.env.DATABASE_PREPARED_STATEMENTS === 'off' ? () => undefined : statementNames();
   // every parameterised statement seen twice runs as a named (prepared) one: parsed and planned once per connection
   class PreparingClient extends pg.Client {
     query(config: unknown, values?: unknown, callback?: unknown): never {
