@@ -109,10 +109,14 @@ test.describe('config centre operations', () => {
     for (const ip of ['10.0.0.1', 'bad-ip']) { await ips.fill(ip); await ips.press('Enter'); }
     await expect(ipsError).toHaveText('第 2 项：“bad-ip”不是有效的 IP 地址');
     await page.screenshot({ path: `${shots}/gw-config-beta-ip-client.png` });
-    // Backspace removes the last tag only once the select has cleared what was typed (it does so after the Enter)
-    await expect(ips).toHaveValue('');
-    await ips.press('Backspace');
-    await expect(drawer.locator('.ant-select-selection-item', { hasText: 'bad-ip' })).toHaveCount(0);
+    // Backspace removes the last tag; rc-select ignores it for a moment after a key pressed with text in the box
+    // (so that holding it to delete the text does not go on to delete tags): pressed again until it takes
+    const badTag = drawer.locator('.ant-select-selection-item', { hasText: 'bad-ip' });
+    await expect(async () => {
+      await ips.press('Backspace');
+      await expect(badTag).toHaveCount(0, { timeout: 500 });
+    }).toPass();
+    await expect(drawer.locator('.ant-select-selection-item', { hasText: '10.0.0.1' })).toHaveCount(1);
     await ips.fill('10.0.0.9');
     await ips.press('Enter');
     await expect(ipsError).toHaveCount(0);
