@@ -609,6 +609,26 @@ test.describe('a hash route opened on the home path', () => {
   });
 });
 
+test('a detail page opened directly on a phone does not move under the reader\'s eyes while it loads (no layout shift)', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifted: string[] };
+    w.shifted = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[]) {
+        w.shifted.push(`${e.value.toFixed(4)} ${(e.sources ?? []).map((x) => (x.node as Element | undefined)?.className ?? '?').join(' ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const route of [`/productDetail?id=${fx.products[0].id}`, `/newsDetail?id=${fx.news[0].id}`]) {
+    await page.goto('about:blank');
+    await page.goto(`/#${route}`);
+    await expect(page.locator('main h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { shifted: string[] }).shifted), route).toEqual([]);
+  }
+});
+
 test('a detail page\'s main picture is preloaded as soon as its data is in, with the sizes the page shows it at', async ({ page }) => {
   await go(page, `/productDetail?id=${fx.products[0].id}`);
   const main = page.locator('.product-main-img img');
