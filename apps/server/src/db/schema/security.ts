@@ -213,4 +213,4 @@ export const usedRefreshTokens = pgTable('used_refresh_tokens', {
   hash: text('hash').primaryKey(),
   sessionId: text('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
   usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('used_refresh_tokens_used').on(t.usedAt)]);
+}, (t) => [index('used_refresh_tokens_used').on(t.usedAt), index('used_refresh_tokens_session').on(t.sessionId)]);

@@ -121,6 +121,8 @@ export const wfTasks = pgTable('wf_tasks', {
   // ... and the unclaimed open tasks in order, each probed against the candidates' primary key
   index('wf_tasks_offered').on(t.createdAt, t.id).where(sql`status = 'open' and assignee_id is null`),
   index('wf_tasks_instance').on(t.instanceId),
+  // an execution deleted (an instance deleted, the history purge) finds its tasks by this, not by a scan of every task
+  index('wf_tasks_execution').on(t.executionId),
   index('wf_tasks_completed_by').on(t.completedBy, t.completedAt),
 ]);
 
