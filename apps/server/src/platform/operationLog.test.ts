@@ -22,9 +22,10 @@ describe('operation log hook', () => {
   const rows: Record<string, unknown>[] = [];
   const slowDb = {
     insert: () => ({
-      values: async (row: Record<string, unknown>) => {
+      // the writer sends the rows that arrive together as one multi-row insert
+      values: async (batch: Record<string, unknown>[]) => {
         await new Promise((r) => setTimeout(r, 60));
-        rows.push(row);
+        rows.push(...batch);
       },
     }),
   } as unknown as Db;
