@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { repeatEvery } from '../platform/repeat';
 
 /**
  * PGlite runs no autovacuum. Without it the embedded database's tables keep their dead rows, never get a
@@ -29,22 +30,6 @@ export async function autovacuumPass(db: Db): Promise<string[]> {
 
 /** runs a pass every `intervalMs` (PostgreSQL's autovacuum naps a minute between rounds) until stopped */
 export function startEmbeddedAutovacuum(db: Db, opts: { intervalMs?: number; log?: { warn(obj: unknown, msg?: string): void } } = {}) {
-  const intervalMs = opts.intervalMs ?? 60_000;
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  const tick = async () => {
-    if (stopped) return;
-    running = autovacuumPass(db).catch((err) => opts.log?.warn({ err }, 'embedded database maintenance pass failed'));
-    await running;
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  };
-  timer = setTimeout(tick, intervalMs);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return repeatEvery(opts.intervalMs ?? 60_000,
+    () => autovacuumPass(db).catch((err) => opts.log?.warn({ err }, 'embedded database maintenance pass failed')));
 }

@@ -35,13 +35,12 @@ const MAX_BATCH = 50;
  * the database refuses is written row by row, so that one bad row costs only itself.
  */
 export function logWriter(db: Db): (row: LogRow) => Promise<void> {
-  let waiting: { row: LogRow; done: (err?: unknown) => void }[] = [];
+  const waiting: { row: LogRow; done: (err?: unknown) => void }[] = [];
   let writing = false;
   const write = async () => {
     writing = true;
     while (waiting.length) {
-      const batch = waiting.slice(0, MAX_BATCH);
-      waiting = waiting.slice(batch.length);
+      const batch = waiting.splice(0, MAX_BATCH);
       try {
         await db.insert(operationLogs).values(batch.map((b) => b.row));
         for (const b of batch) b.done();

@@ -9,6 +9,7 @@ import { offsetOf, orderBy } from '../../platform/paging';
 import { gatewayMetrics as processMetrics, type GatewayMetrics } from './metrics';
 import { like } from './service';
 import { readSmtpConfig, smtpMailer, type Mail, type Mailer, type SmtpConfig } from '../../platform/mail';
+import { repeatEvery } from '../../platform/repeat';
 
 /**
  * Alarms over the gateway's counters (Prometheus-style): each in-use rule's expression is a CEL
@@ -245,20 +246,9 @@ async function notify(db: Db, a: {
 export function startAlarmEvaluator(db: Db, cfg: AlarmConfig & { log?: EvaluateOptions['log']; metrics?: GatewayMetrics }) {
   const mailer = cfg.smtp ? smtpMailer(cfg.smtp) : null;
   const owner = defaultOwner();
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async () => {
-    running = evaluateAlarms(db, { mailer, lang: cfg.lang, owner, log: cfg.log, metrics: cfg.metrics, staleMs: Math.max(3 * cfg.intervalMs, 30_000) })
-      .catch((err) => { if (!stopped) cfg.log?.error({ err }, 'alarm evaluation failed'); });
-    await running;
-    if (!stopped) { timer = setTimeout(tick, cfg.intervalMs); timer.unref(); }
-  };
-  timer = setTimeout(tick, cfg.intervalMs);
-  timer.unref();
-  return {
-    async stop() { stopped = true; if (timer) clearTimeout(timer); await running; },
-  };
+  return repeatEvery(cfg.intervalMs, (stopped) =>
+    evaluateAlarms(db, { mailer, lang: cfg.lang, owner, log: cfg.log, metrics: cfg.metrics, staleMs: Math.max(3 * cfg.intervalMs, 30_000) })
+      .catch((err) => { if (!stopped()) cfg.log?.error({ err }, 'alarm evaluation failed'); }), { unref: true });
 }
 
 // ---------- the console's history ----------

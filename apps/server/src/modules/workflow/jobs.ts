@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { wfJobs } from '../../db/schema/index';
 import { clockOf } from './engine/clock';
 import { armHistoryPurge } from './engine/retention';
+import { repeatEvery } from '../../platform/repeat';
 
 /**
  * The job table's runner (timers, service tasks, task deadlines, timer starts, listener callbacks).
@@ -126,26 +127,13 @@ export interface JobRunnerOptions {
 /** polls the job table until stopped (main.ts starts one per process) */
 export function startJobRunner(db: Db, opts: JobRunnerOptions = {}) {
   const pollMs = opts.pollMs ?? 1000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
   // the daily history purge (engine/retention.ts) is armed once per process start (a no-op when armed)
   const armed = armHistoryPurge(db, opts.now?.() ?? clockOf(db)())
     .catch((err) => opts.log?.warn({ err }, 'workflow history purge not armed'));
-  const tick = async () => {
+  return repeatEvery(pollMs, async (stopped) => {
     await armed;
-    if (stopped) return;
-    running = runDueJobs(db, { now: opts.now?.(), workerId: opts.workerId, concurrency: opts.concurrency ?? 4 })
+    if (stopped()) return;
+    await runDueJobs(db, { now: opts.now?.(), workerId: opts.workerId, concurrency: opts.concurrency ?? 4 })
       .catch((err) => opts.log?.warn({ err }, 'workflow job runner pass failed'));
-    await running;
-    if (!stopped) timer = setTimeout(tick, pollMs);
-  };
-  timer = setTimeout(tick, pollMs);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  });
 }
