@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -34,6 +35,7 @@ export async function startServer(env: Record<string, string>) {
   }
   return {
     base,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       const code = await exited;
@@ -41,4 +43,33 @@ export async function startServer(env: Record<string, string>) {
       return { code, errors };
     },
   };
+}
+
+/** clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux) */
+const TICKS = 100;
+
+/**
+ * CPU seconds used so far (user + system) by the process `pid` and all its descendants, and by every process
+ * named `postgres` (the local PostgreSQL cluster's backends), from /proc (Linux only: null elsewhere). Two
+ * readings around a load give each side's CPU per request, which separates "the server is slow" from "the
+ * database is slow" on a machine where both share the cores.
+ */
+export function cpuSeconds(pid: number): { server: number; postgres: number } | null {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  const rows: { pid: number; ppid: number; comm: string; ticks: number }[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try { stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8'); } catch { continue; } // ended meanwhile
+    const close = stat.lastIndexOf(')');
+    const f = stat.slice(close + 2).split(' ');
+    rows.push({ pid: Number(entry), comm: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+  }
+  const tree = new Set([pid]);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const r of rows) if (!tree.has(r.pid) && tree.has(r.ppid)) { tree.add(r.pid); grown = true; }
+  }
+  const sum = (keep: (r: (typeof rows)[number]) => boolean) => rows.filter(keep).reduce((a, r) => a + r.ticks, 0) / TICKS;
+  return { server: sum((r) => tree.has(r.pid)), postgres: sum((r) => r.comm.startsWith('postgres')) };
 }

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer } from './serverProcess';
+import { cpuSeconds, startServer } from './serverProcess';
 import { eq, sql } from 'drizzle-orm';
 import { readConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -104,7 +104,7 @@ async function run(label: string, databaseUrl?: string) {
     const handedOut = new Set<number>();
     const open = async () => (await db.execute<{ id: number }>(sql`select id from wf_tasks where definition_key = 'benchChain' and status = 'open' order by id`)).rows
       .map((r) => Number(r.id)).filter((id) => !handedOut.has(id));
-    const completions = async (url: string, auth: Record<string, string>, health: number, tag: string, preloaded?: number[]) => {
+    const completions = async (url: string, auth: Record<string, string>, health: number, tag: string, preloaded?: number[], serverPid = process.pid) => {
       let queue = preloaded ?? await open();
       // BENCH_PG_STATEMENTS=1 (PostgreSQL with pg_stat_statements preloaded): the statements of the completions, by total time
       const pgStatements = !!(databaseUrl && process.env.BENCH_PG_STATEMENTS);
@@ -121,6 +121,7 @@ async function run(label: string, databaseUrl?: string) {
       }, 100);
       let starved = 0;
       let last = queue[0];
+      const cpuBefore = cpuSeconds(serverPid);
       const r = await autocannon({
         url, connections: CONNECTIONS, duration: SECONDS, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"variables":{"ok":true}}',
         requests: [{
@@ -133,12 +134,18 @@ async function run(label: string, databaseUrl?: string) {
         }],
       });
       if (topUp) clearInterval(topUp);
+      const cpuAfter = cpuSeconds(serverPid);
       const done = r['2xx'];
       const rate = done / r.duration;
       const statuses = Object.entries(r.statusCodeStats ?? {}).filter(([code]) => code !== '200').map(([code, v]) => `${code}×${(v as { count: number }).count}`);
       const others = r.non2xx + r.errors + r.timeouts;
       const budget = databaseUrl ? 1000 : 300;
       line(`task completions, ${CONNECTIONS} connections${tag.padEnd(8)}${Math.round(rate)}/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  (${done} done, ${others} other${others ? ` ${statuses.join(' ')}${r.errors ? ` errors×${r.errors}` : ''}${starved ? `, ${starved} sent with no open task left` : ''}` : ''}; ${(rate / health * 100).toFixed(1)}% of baseline) budget ≥ ${budget}/s: ${rate >= budget ? 'PASS' : 'OVER'}`);
+      // CPU per completion on each side (this process's own includes the load generator when the server runs here too)
+      if (cpuBefore && cpuAfter && done) {
+        const per = (s: number) => `${Math.round(s / done * 1e6)} µs`;
+        line(`  CPU per completion: ${serverPid === process.pid ? 'server + load generator' : 'server'} ${per(cpuAfter.server - cpuBefore.server)}${databaseUrl ? `, local postgres processes ${per(cpuAfter.postgres - cpuBefore.postgres)}` : ''}`);
+      }
       if (pgStatements) {
         const top = (await db.execute<{ calls: number; total: number; mean: number; q: string }>(sql`
           select calls::int, round(total_exec_time::numeric, 1)::float as total, round(mean_exec_time::numeric, 3)::float as mean, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 110) as q
@@ -160,7 +167,7 @@ async function run(label: string, databaseUrl?: string) {
         const auth = { authorization: `Bearer ${await tokenOf(server.base)}` };
         const h = await healthOf(server.base);
         line(`baseline GET /api/health, WORKERS=${n}      ${Math.round(h.rps)} req/s  p99 ${h.p99} ms`);
-        await completions(server.base, auth, h.rps, `, W=${n} `, preloaded);
+        await completions(server.base, auth, h.rps, `, W=${n} `, preloaded, server.pid);
       } finally {
         await server.stop();
         if (!databaseUrl) await takeBack();

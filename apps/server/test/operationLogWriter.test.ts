@@ -40,4 +40,14 @@ describe('operation log writer', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(await stored('/mixed/')).toEqual(['/mixed/a', '/mixed/b', '/mixed/d']);
   });
+
+  it('idle() settles once every row handed over is stored, those still queued behind a running insert included (the app waits for it when it closes)', async () => {
+    const write = logWriter(t.database.db);
+    await write.idle(); // nothing handed over: settles at once
+    const paths = Array.from({ length: 120 }, (_, i) => `/idle/${String(i).padStart(3, '0')}`);
+    // handed over without waiting for them, as a request whose client has gone does
+    for (const p of paths) void write(row(p));
+    await write.idle();
+    expect(await stored('/idle/')).toEqual(paths);
+  });
 });

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import * as schema from './schema/index';
 import { statementNames } from './statementNames';
+import { deferBegin } from './beginWithFirstStatement';
 
-export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+export type Db = ReturnType<typeof drizzlePg>;
 
 export interface Database {
   db: Db;
@@ -35,17 +35,21 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
   const { default: pg } = await import('pg');
   // DATABASE_PREPARED_STATEMENTS=off: every statement unnamed (e.g. behind a pooler in transaction mode that
   // cannot keep a connection's prepared statements)
-  const nameOf = process.env.DATABASE_PREPARED_STATEMENTS === 'off' ? () => undefined : statementNames();
-  // every parameterised statement seen twice runs as a named (prepared) one: parsed and planned once per connection
+  const prepared = process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
+  const nameOf = prepared ? statementNames() : () => undefined;
+  const beginAware = deferBegin(pg, { prepared });
+  // every parameterised statement seen twice runs as a named (prepared) one: parsed and planned once per connection;
+  // a transaction's BEGIN is written with its first statement (beginWithFirstStatement.ts)
   class PreparingClient extends pg.Client {
     query(config: unknown, values?: unknown, callback?: unknown): never {
-      const c = config as { text?: unknown; name?: string; values?: unknown[] } | null;
+      const c = config as { text?: unknown; name?: string; values?: unknown[]; submit?: unknown } | null;
       const params = Array.isArray(values) ? values : c?.values;
-      if (c && typeof c === 'object' && typeof c.text === 'string' && !c.name && params?.length) {
+      if (c && typeof c === 'object' && !c.submit && typeof c.text === 'string' && !c.name && params?.length) {
         const name = nameOf(c.text);
         if (name) config = { ...c, name };
       }
-      return (super.query as (...a: unknown[]) => never)(config, values, callback);
+      const send = (cfg: unknown, vals?: unknown) => (super.query as (...a: unknown[]) => never)(cfg, vals);
+      return (beginAware(this, send, config as never, values, callback) ?? (super.query as (...a: unknown[]) => never)(config, values, callback)) as never;
     }
   }
   if (cfg.databaseUrl) {
@@ -56,7 +60,7 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
     // process: the pool drops it and opens a new one on the next query.
     let ending = false;
     pool.on('error', (err) => { if (!ending) console.warn(`[db] idle PostgreSQL connection lost: ${err.message}`); });
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     return {
       db,
       kind: 'postgres',
@@ -84,7 +88,7 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
     }
   }
   const pool = new OneSessionPool({ ...pgConfig, max: 1, idleTimeoutMillis: 0, Client: PreparingClient });
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   return {
     db,
     kind: 'pglite',

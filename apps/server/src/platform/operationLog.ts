@@ -34,11 +34,10 @@ const MAX_BATCH = 50;
  * own statements were six), and a caller's promise still settles only once its row is stored. A batch
  * the database refuses is written row by row, so that one bad row costs only itself.
  */
-export function logWriter(db: Db): (row: LogRow) => Promise<void> {
+export function logWriter(db: Db): ((row: LogRow) => Promise<void>) & { idle(): Promise<void> } {
   const waiting: { row: LogRow; done: (err?: unknown) => void }[] = [];
-  let writing = false;
+  let writing: Promise<void> | null = null;
   const write = async () => {
-    writing = true;
     while (waiting.length) {
       const batch = waiting.splice(0, MAX_BATCH);
       try {
@@ -49,12 +48,14 @@ export function logWriter(db: Db): (row: LogRow) => Promise<void> {
         for (const b of batch) await db.insert(operationLogs).values(b.row).then(() => b.done(), (e) => b.done(e));
       }
     }
-    writing = false;
+    writing = null;
   };
-  return (row) => new Promise<void>((resolve, reject) => {
+  const writeRow = (row: LogRow) => new Promise<void>((resolve, reject) => {
     waiting.push({ row, done: (err) => (err ? reject(err) : resolve()) });
-    if (!writing) void write();
+    writing ??= write();
   });
+  /** every row handed over so far is stored (or refused) */
+  return Object.assign(writeRow, { idle: async () => { while (writing) await writing; } });
 }
 
 /**
@@ -65,6 +66,9 @@ export function logWriter(db: Db): (row: LogRow) => Promise<void> {
  */
 export function installOperationLog(app: FastifyInstance, db: Db) {
   const writeLog = logWriter(db);
+  // the rows of requests whose client left (the drain counts those done at their answer, before this hook's write)
+  // are stored before the app's close resolves and the database closes
+  app.addHook('onClose', () => writeLog.idle());
   app.addHook('onSend', async (req, reply, payload) => {
     if (!MUTATING.has(req.method) || !req.url.startsWith('/api/')) return payload;
     const route = req.routeOptions.url ?? req.url.split('?')[0];

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { participantRuleSchema, type ParticipantRule, type participantQuerySchema, type participantSchema } from '@bencao/contracts';
 import { accounts, wfParticipants } from '../../../db/schema/index';
+import { execute } from '../../../db/execute';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { offsetOf, orderBy } from '../../../platform/paging';
 import { evalCel } from './cel';
@@ -54,7 +55,7 @@ async function candidatesOf(db: Q, rule: ParticipantRule, ctx: ParticipantContex
 }
 
 const sqlList = (ids: number[]) => (ids.length ? sql.join(ids.map((i) => sql`${i}`), sql`, `) : sql`null`);
-const rowsOf = async <T extends Record<string, unknown>>(db: Q, query: SQL) => (await db.execute<T>(query)).rows;
+const rowsOf = async <T extends Record<string, unknown>>(db: Q, query: SQL) => (await execute<T>(db, query)).rows;
 
 export async function activeAccounts(db: Q, ids: number[], now: Date): Promise<number[]> {
   const distinct = [...new Set(ids.filter((i) => Number.isSafeInteger(i) && i > 0))];

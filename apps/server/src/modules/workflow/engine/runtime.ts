@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL, type Table } from 'drizzle-orm';
 import type { InstanceAction, InstanceStatus } from '@bencao/contracts';
 import type { Db } from '../../../db/client';
+import { execute } from '../../../db/execute';
 import { accounts, formDrafts, wfDefinitions, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../../db/schema/index';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
 import { commonService } from '../../common/service';
@@ -105,7 +106,7 @@ async function lockAt(tx: Tx, start: ReturnType<typeof sql>): Promise<InstanceRo
  * lock, taken first here too, so the extra locks add no new wait order.
  */
 async function lockWithTask(tx: Tx, taskId: number): Promise<{ inst: InstanceRow; task: TaskRow; ex: ExecutionRow } | undefined> {
-  const res = await tx.execute<{ i: Record<string, unknown>; settings: unknown; listeners: ActiveListener[] | null; t: Record<string, unknown>; e: Record<string, unknown> }>(sql`
+  const res = await execute<{ i: Record<string, unknown>; settings: unknown; listeners: ActiveListener[] | null; t: Record<string, unknown>; e: Record<string, unknown> }>(tx, sql`
     with l as materialized (
       select i, (select value from wf_settings where id = 1) as settings, ${activeListenersJson} as listeners
         from wf_instances i
@@ -162,7 +163,7 @@ async function flushEnding(tx: Tx) {
   const ending = st?.ending;
   if (!ending) return;
   st.ending = undefined;
-  await tx.execute(sql`with ${ending} select 1`);
+  await execute(tx, sql`with ${ending} select 1`);
 }
 /** the WITH items of a deferred end (taken), or null */
 function takeEnding(tx: Tx): SQL | null {
@@ -186,7 +187,7 @@ function rowOf<T>(table: Table, raw: Record<string, unknown>): T {
 }
 function shared(tx: Tx) {
   const st = txState(tx);
-  st.shared ??= tx.execute<{ settings: unknown; listeners: ActiveListener[] }>(
+  st.shared ??= execute<{ settings: unknown; listeners: ActiveListener[] }>(tx, 
     sql`select (select value from wf_settings where id = 1) as settings, ${activeListenersJson} as listeners`,
   ).then((r) => ({ settings: settingsOf(r.rows[0]?.settings), listeners: r.rows[0]?.listeners ?? [] }));
   return st.shared;
@@ -207,14 +208,14 @@ export async function flushHistory(tx: Tx) {
   await flushEnding(tx);
   const st = txState(tx);
   if (st.writes.length) {
-    await tx.execute(sql`with ${pendingWrites(tx)} select 1`);
+    await execute(tx, sql`with ${pendingWrites(tx)} select 1`);
     return;
   }
   const history = st.history.splice(0);
   const jobs = st.jobs.splice(0);
   if (history.length && jobs.length) {
-    await tx.execute(sql`with h as (${historyInsert(history)}) ${tx.insert(wfJobs).values(jobs).getSQL()}`);
-  } else if (history.length) await tx.execute(historyInsert(history));
+    await execute(tx, sql`with h as (${historyInsert(history)}) ${tx.insert(wfJobs).values(jobs).getSQL()}`);
+  } else if (history.length) await execute(tx, historyInsert(history));
   else if (jobs.length) await tx.insert(wfJobs).values(jobs);
 }
 /** new jobs are buffered per transaction (`queueJobs`) and written by `flushHistory`; every step that changes jobs flushes them first */
@@ -273,7 +274,7 @@ async function newExec(c: Ctx, el: { id: string; type: string }, parentId: numbe
 async function endExec(c: Ctx, id: number, status: InstanceStatus = 'completed', also?: SQL) {
   await flushJobs(c.tx);
   await flushEnding(c.tx);
-  await c.tx.execute(sql`with ${endSql(c, id, status, also)} select 1`);
+  await execute(c.tx, sql`with ${endSql(c, id, status, also)} select 1`);
 }
 /** `endExec`'s writes as WITH items (the buffered jobs must have been written: the cancelling update would not see them) */
 function endSql(c: Ctx, id: number, status: InstanceStatus, also?: SQL): SQL {
@@ -487,7 +488,7 @@ async function newTask(c: Ctx, el: ModelElement, parentId: number | null, flowId
   const dueAt = await taskDueAt(c, el);
   const now = c.now.toISOString();
   const ending = takeEnding(c.tx);
-  const res = await c.tx.execute<{ e: Record<string, unknown>; t: Record<string, unknown> }>(sql`with ${ending ? sql`${ending}, ` : sql``}e as (
+  const res = await execute<{ e: Record<string, unknown>; t: Record<string, unknown> }>(c.tx, sql`with ${ending ? sql`${ending}, ` : sql``}e as (
       insert into wf_executions (instance_id, parent_id, element_id, element_type, status, incoming_flow_id, loop_counter, started_at)
       values (${c.inst.id}, ${parentId}, ${el.id}, ${el.type}, 'running', ${flowId}, ${loopCounter}, ${now}) returning *),
     t as (
@@ -600,7 +601,7 @@ async function terminateScope(c: Ctx, scopeId: number | null) {
 }
 
 async function descendants(tx: Tx, id: number): Promise<number[]> {
-  const res = await tx.execute<{ id: number }>(sql`
+  const res = await execute<{ id: number }>(tx, sql`
     with recursive d(id) as (select id from wf_executions where id = ${id}
       union all select e.id from wf_executions e join d on e.parent_id = d.id)
     select id from d`);
@@ -756,7 +757,7 @@ async function save(c: Ctx) {
   const update = sql`update wf_instances set status = ${c.inst.status}, variables = ${JSON.stringify(c.inst.variables)}::jsonb, current_nodes = ${currentNodes},
       ended_at = ${c.inst.endedAt ? c.inst.endedAt.toISOString() : null}::timestamptz, last_approver_id = ${c.inst.lastApproverId}::int, updated_at = ${c.now.toISOString()}::timestamptz
     where id = ${c.inst.id} returning current_nodes`;
-  c.inst.currentNodes = (await c.tx.execute<{ current_nodes: string[] }>(writes ? sql`with ${writes} ${update}` : update)).rows[0]?.current_nodes ?? [];
+  c.inst.currentNodes = (await execute<{ current_nodes: string[] }>(c.tx, writes ? sql`with ${writes} ${update}` : update)).rows[0]?.current_nodes ?? [];
   c.inst.updatedAt = c.now;
 }
 
@@ -770,7 +771,7 @@ async function saveMany(tx: Tx, cs: Ctx[], now: Date) {
   const writes = pendingWrites(tx);
   const values = sql.join(cs.map((c) => sql`(${c.inst.id}::int, ${c.inst.status}::text, ${JSON.stringify(c.inst.variables)}::jsonb, ${namesJson(c.model)}::jsonb,
     ${c.inst.endedAt ? c.inst.endedAt.toISOString() : null}::timestamptz, ${c.inst.lastApproverId}::int)`), sql`, `);
-  const res = await tx.execute<{ id: number; current_nodes: string[] }>(sql`${writes ? sql`with ${writes} ` : sql``}update wf_instances i
+  const res = await execute<{ id: number; current_nodes: string[] }>(tx, sql`${writes ? sql`with ${writes} ` : sql``}update wf_instances i
        set status = v.status, variables = v.variables, ended_at = v.ended_at, last_approver_id = v.last_approver_id, updated_at = ${now.toISOString()}::timestamptz,
            current_nodes = (select coalesce(jsonb_agg(s.n order by s.m), '[]'::jsonb) from (
              select coalesce(v.names ->> e.element_id, e.element_id) as n, min(e.id) as m from wf_executions e
@@ -811,7 +812,7 @@ export async function createInstance(tx: Tx, i: CreateInstanceInput): Promise<In
     variables: i.variables, parentInstanceId: i.parentInstanceId ?? null, parentExecutionId: i.parentExecutionId ?? null,
     startedAt: i.now, updatedAt: i.now,
   }).returning();
-  await tx.execute(sql`select id from wf_instances where id = ${inst.id} for update`);
+  await execute(tx, sql`select id from wf_instances where id = ${inst.id} for update`);
   const c: Ctx = { tx, now: i.now, inst, model, actor: i.actor, depth: i.depth ?? 0 };
   await hist(c, 'start', { data: { businessKey: i.businessKey, parentInstanceId: i.parentInstanceId ?? null } });
   await emit(c, 'processStart');
@@ -1144,7 +1145,7 @@ export async function deleteInstance(db: Db, id: number) {
   return db.transaction(async (tx) => {
     const inst = await lockInstance(tx, id);
     if (!ALLOWED.delete.includes(inst.status)) throw illegal('delete', 'instance', inst.status);
-    const all = await tx.execute<{ id: number }>(sql`
+    const all = await execute<{ id: number }>(tx, sql`
       with recursive d(id) as (select ${id}::int union all select i.id from wf_instances i join d on i.parent_instance_id = d.id)
       select id from d`);
     const ids = all.rows.map((r) => Number(r.id));
