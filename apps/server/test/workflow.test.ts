@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { startTestServer, DEMO, type TestServer } from './harness';
+import { accounts, wfInstances } from '../src/db/schema/index';
 import { bpmn, endEv, flow, gateway, kit, line, startEv, userTask, usersRule, type Kit } from './workflowKit';
 
 /** The engine through the API: gateways and their joins, multi-instance, sub-processes, call activities, versions. */
@@ -278,6 +280,27 @@ describe('participants', () => {
     expect(res.body.msg).toBe('Nobody can do the step "refused": its participants resolve to no account');
     // all or nothing: the task is still open
     expect((await k.open(id)).map((x) => x.elementId)).toEqual(['toAdmin']);
+  });
+
+  it('a starter rule gives the task to the starter only while the account may work: locked → nobody (onEmpty), a timed lock run out → the starter', async () => {
+    const [adminId, editorId] = await k.accountIds(['admin', DEMO.editor.userId]);
+    const def = await k.deploy(bpmn('wfStarterLock', [
+      startEv(), userTask('first', { rule: usersRule([adminId]) }), userTask('second', { rule: { kind: 'starter' }, onEmpty: 'admin' }), endEv(),
+      flow('f1', 'start', 'first'), flow('f2', 'first', 'second'), flow('f3', 'second', 'end'),
+    ].join('\n')));
+    const db = s.built.deps.db;
+    const secondAfter = async (status: 'normal' | 'lock', lockedUntil: Date | null) => {
+      const id = await k.start(def);
+      // the instance as if the editor had started it
+      await db.update(wfInstances).set({ starterId: editorId }).where(eq(wfInstances.id, id));
+      await db.update(accounts).set({ status, lockedUntil }).where(eq(accounts.id, editorId));
+      try { await k.pass(id, 'first'); } finally { await db.update(accounts).set({ status: 'normal', lockedUntil: null }).where(eq(accounts.id, editorId)); }
+      return (await k.open(id)).map((t) => [t.elementId, t.assigneeId]);
+    };
+    expect(await secondAfter('normal', null)).toEqual([['second', editorId]]);
+    expect(await secondAfter('lock', null)).toEqual([['second', adminId]]);
+    expect(await secondAfter('lock', new Date('2999-01-01T00:00:00Z'))).toEqual([['second', adminId]]);
+    expect(await secondAfter('lock', new Date('2000-01-01T00:00:00Z'))).toEqual([['second', editorId]]);
   });
 
   it('the same approver twice in a row: the second task passes by itself', async () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { statementNames } from './statementNames';
-import { deferBegin } from './beginWithFirstStatement';
+import { pipelineTransactions } from './transactionRoundTrips';
 
 export type Db = ReturnType<typeof drizzlePg>;
 
@@ -37,9 +37,9 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
   // cannot keep a connection's prepared statements)
   const prepared = process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
   const nameOf = prepared ? statementNames() : () => undefined;
-  const beginAware = deferBegin(pg, { prepared });
+  const transactionAware = pipelineTransactions(pg, { prepared });
   // every parameterised statement seen twice runs as a named (prepared) one: parsed and planned once per connection;
-  // a transaction's BEGIN is written with its first statement (beginWithFirstStatement.ts)
+  // a transaction's BEGIN is written with its first statement, its COMMIT with its last (transactionRoundTrips.ts)
   class PreparingClient extends pg.Client {
     query(config: unknown, values?: unknown, callback?: unknown): never {
       const c = config as { text?: unknown; name?: string; values?: unknown[]; submit?: unknown } | null;
@@ -49,7 +49,7 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
         if (name) config = { ...c, name };
       }
       const send = (cfg: unknown, vals?: unknown) => (super.query as (...a: unknown[]) => never)(cfg, vals);
-      return (beginAware(this, send, config as never, values, callback) ?? (super.query as (...a: unknown[]) => never)(config, values, callback)) as never;
+      return (transactionAware(this, send, config as never, values, callback) ?? (super.query as (...a: unknown[]) => never)(config, values, callback)) as never;
     }
   }
   if (cfg.databaseUrl) {

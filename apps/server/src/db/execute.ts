@@ -79,10 +79,14 @@ export function toQuery(statement: SQL): { sql: string; params: unknown[] } | nu
  * `q.execute(statement)` with the statement built by `toQuery` (drizzle builds what it leaves), sent to the same
  * connection: the pool, or the transaction's client. Answers what drizzle's `execute` answers (the driver's
  * result, rows as objects).
+ *
+ * `last`: the statement is the transaction's last (nothing after it can fail): its COMMIT is sent with it
+ * (db/transactionRoundTrips.ts). Only for the outermost transaction; ignored where drizzle builds the statement.
  */
-export async function execute<T extends Record<string, unknown>>(q: Queryable, statement: SQL): Promise<Rows<T>> {
+export async function execute<T extends Record<string, unknown>>(q: Queryable, statement: SQL, options: { last?: boolean } = {}): Promise<Rows<T>> {
   const built = toQuery(statement);
-  const client = (q as unknown as { _?: { session?: { client?: { query?: (config: { text: string }, values: unknown[]) => Promise<Rows<T>> } } } })._?.session?.client;
+  const client = (q as unknown as { _?: { session?: { client?: { query?: (config: { text: string; commitAfter?: boolean }, values: unknown[]) => Promise<Rows<T>> } } } })._?.session?.client;
   if (!built || typeof client?.query !== 'function') return q.execute<T>(statement) as Promise<Rows<T>>;
-  return client.query({ text: built.sql }, built.params);
+  if (options.last && (q as unknown as { nestedIndex?: number }).nestedIndex !== 0) throw new Error('only the outermost transaction commits with its last statement');
+  return client.query({ text: built.sql, ...(options.last ? { commitAfter: true } : {}) }, built.params);
 }

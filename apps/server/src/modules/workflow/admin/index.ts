@@ -13,7 +13,7 @@
  * Every function takes a database handle or a transaction (`Q`).
  */
 export type { Q, ParticipantContext, WorkflowEvent, PluginContext } from './types';
-export { resolveParticipants } from './participants';
+export { activeAccountSql, resolveParticipants } from './participants';
 export { workflowEvent, activeListenersJson, type ActiveListener, runListenerInvocation, LISTENER_JOB_KIND, registerWorkflowAdminJobs } from './listeners';
 export { runPlugin, pluginButtonsFor } from './plugins';
 export { workflowAccess, type WorkflowAccess } from './permissions';

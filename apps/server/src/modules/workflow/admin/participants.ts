@@ -17,7 +17,7 @@ const MAX_SAVED_DEPTH = 5;
 
 export async function resolveParticipants(db: Q, rule: ParticipantRule, ctx: ParticipantContext): Promise<{ accountIds: number[] }> {
   const candidates = await candidatesOf(db, rule, ctx, 0);
-  return { accountIds: await activeAccounts(db, candidates, ctx.now) };
+  return { accountIds: await activeAccounts(db, candidates, ctx.now, ctx.knownActive) };
 }
 
 /** account ids (unfiltered) a rule designates */
@@ -57,12 +57,16 @@ async function candidatesOf(db: Q, rule: ParticipantRule, ctx: ParticipantContex
 const sqlList = (ids: number[]) => (ids.length ? sql.join(ids.map((i) => sql`${i}`), sql`, `) : sql`null`);
 const rowsOf = async <T extends Record<string, unknown>>(db: Q, query: SQL) => (await execute<T>(db, query)).rows;
 
-export async function activeAccounts(db: Q, ids: number[], now: Date): Promise<number[]> {
+/** an account of `accounts a` may take part at `now`: not locked, or its timed lock has run out */
+export const activeAccountSql = (now: Date) =>
+  sql`(a.status = 'normal' or (a.status = 'lock' and a.locked_until is not null and a.locked_until <= ${now.toISOString()}::timestamptz))`;
+
+export async function activeAccounts(db: Q, ids: number[], now: Date, known?: ReadonlyMap<number, boolean>): Promise<number[]> {
   const distinct = [...new Set(ids.filter((i) => Number.isSafeInteger(i) && i > 0))];
   if (!distinct.length) return [];
+  if (known && distinct.every((id) => known.has(id))) return distinct.filter((id) => known.get(id)).sort((x, y) => x - y);
   // written as SQL (each new user task asks it): drizzle's select builder cost more than the query's own execution
-  const rows = await rowsOf<{ id: number }>(db, sql`select id from accounts where id in (${sqlList(distinct)})
-    and (status = 'normal' or (status = 'lock' and locked_until is not null and locked_until <= ${now.toISOString()}::timestamptz)) order by id`);
+  const rows = await rowsOf<{ id: number }>(db, sql`select id from accounts a where id in (${sqlList(distinct)}) and ${activeAccountSql(now)} order by id`);
   return rows.map((r) => Number(r.id));
 }
 

@@ -11,6 +11,8 @@ export interface ParticipantContext {
   starterAccountId: number | null;
   variables: Record<string, unknown>;
   now: Date;
+  /** accounts whose activeness at `now` the caller has already read: not asked again */
+  knownActive?: ReadonlyMap<number, boolean>;
 }
 
 /** An event of the engine that listeners may react to. */

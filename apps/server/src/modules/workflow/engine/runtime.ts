@@ -6,7 +6,7 @@ import { accounts, formDrafts, wfDefinitions, wfExecutions, wfHistory, wfInstanc
 import { AppError, badRequest, notFound } from '../../../platform/errors';
 import { commonService } from '../../common/service';
 import type { WorkflowSettings } from '@bencao/contracts';
-import { activeListenersJson, resolveParticipants, settingsOf, workflowEvent, type ActiveListener, type WorkflowEvent } from '../admin/index';
+import { activeAccountSql, activeListenersJson, resolveParticipants, settingsOf, workflowEvent, type ActiveListener, type WorkflowEvent } from '../admin/index';
 import { evalCondition, nameOf, type ModelElement, type ModelFlow, type ProcessModel, type TimerSpec } from './model';
 import { addDuration, dueAtOf, parseCycle, parseDuration, parseIsoDate, plusWorkingDays, type AddWorkingDays } from './time';
 
@@ -105,19 +105,24 @@ async function lockAt(tx: Tx, start: ReturnType<typeof sql>): Promise<InstanceRo
  * and the answer is as fresh as a read sent after the lock. Every writer of those rows holds the instance
  * lock, taken first here too, so the extra locks add no new wait order.
  */
-async function lockWithTask(tx: Tx, taskId: number): Promise<{ inst: InstanceRow; task: TaskRow; ex: ExecutionRow } | undefined> {
-  const res = await execute<{ i: Record<string, unknown>; settings: unknown; listeners: ActiveListener[] | null; t: Record<string, unknown>; e: Record<string, unknown> }>(tx, sql`
+async function lockWithTask(tx: Tx, taskId: number, now: Date): Promise<{ inst: InstanceRow; task: TaskRow; ex: ExecutionRow } | undefined> {
+  const res = await execute<{ i: Record<string, unknown>; settings: unknown; listeners: ActiveListener[] | null; t: Record<string, unknown>; e: Record<string, unknown>; starter_active: boolean | null }>(tx, sql`
     with l as materialized (
       select i, (select value from wf_settings where id = 1) as settings, ${activeListenersJson} as listeners
         from wf_instances i
        where i.id = (select instance_id from wf_tasks where id = ${taskId}) and i.parent_instance_id is null
          for update of i)
-    select row_to_json(l.i) as i, l.settings, l.listeners, row_to_json(t) as t, row_to_json(e) as e
+    select row_to_json(l.i) as i, l.settings, l.listeners, row_to_json(t) as t, row_to_json(e) as e,
+           (select ${activeAccountSql(now)} from accounts a where a.id = (l.i).starter_id) as starter_active
       from l join wf_tasks t on t.id = ${taskId} join wf_executions e on e.id = t.execution_id
        for no key update of t, e`);
   const r = res.rows[0];
   if (!r) return undefined;
-  txState(tx).shared ??= Promise.resolve({ settings: settingsOf(r.settings), listeners: r.listeners ?? [] });
+  const st = txState(tx);
+  st.shared ??= Promise.resolve({ settings: settingsOf(r.settings), listeners: r.listeners ?? [] });
+  // whether the starter may take a task, known without a query of its own (the starter is the commonest participant)
+  const starterId = (r.i as { starter_id: number | null }).starter_id;
+  if (starterId !== null && r.starter_active !== null) st.knownAccounts = { now, active: new Map([[starterId, r.starter_active]]) };
   return { inst: rowOf<InstanceRow>(wfInstances, r.i), task: rowOf<TaskRow>(wfTasks, r.t), ex: rowOf<ExecutionRow>(wfExecutions, r.e) };
 }
 
@@ -143,6 +148,8 @@ interface TxState {
   jobs: (typeof wfJobs.$inferInsert)[];
   /** other data-modifying statements whose rows nothing in the step reads back (notifications: `queueWrite`), written with the history */
   writes: SQL[];
+  /** accounts whose activeness a statement already read (at `now`): participants' rules resolve them without a query */
+  knownAccounts?: { now: Date; active: ReadonlyMap<number, boolean> };
   /** a group of timers fired in one transaction: save() leaves the history to one write at the group's end */
   deferHistory?: boolean;
   /**
@@ -433,7 +440,9 @@ async function participants(c: Ctx, el: ModelElement): Promise<number[] | null> 
   const a = el.assignment;
   let ids: number[] = [];
   if (a) {
-    ids = (await resolveParticipants(c.tx, a.rule, { instanceId: c.inst.id, starterAccountId: c.inst.starterId, variables: c.inst.variables, now: c.now })).accountIds;
+    const known = txState(c.tx).knownAccounts;
+    ids = (await resolveParticipants(c.tx, a.rule, { instanceId: c.inst.id, starterAccountId: c.inst.starterId, variables: c.inst.variables, now: c.now,
+      knownActive: known?.now.getTime() === c.now.getTime() ? known.active : undefined })).accountIds;
   }
   if (ids.length) return ids;
   const onEmpty = a?.onEmpty ?? 'admin';
@@ -743,9 +752,10 @@ function pendingWrites(tx: Tx) {
 
 /**
  * writes the instance row with its current nodes computed by the same statement, and the buffered history
- * and new jobs with it (one statement: a data-modifying WITH)
+ * and new jobs with it (one statement: a data-modifying WITH); `last`: the transaction's last statement, which
+ * commits it (db/execute.ts)
  */
-async function save(c: Ctx) {
+async function save(c: Ctx, last = false) {
   await flushEnding(c.tx);
   const writes = txState(c.tx).deferHistory ? null : pendingWrites(c.tx);
   // the names of the active activities (sub-processes aside), each once, in the order they were entered
@@ -757,7 +767,7 @@ async function save(c: Ctx) {
   const update = sql`update wf_instances set status = ${c.inst.status}, variables = ${JSON.stringify(c.inst.variables)}::jsonb, current_nodes = ${currentNodes},
       ended_at = ${c.inst.endedAt ? c.inst.endedAt.toISOString() : null}::timestamptz, last_approver_id = ${c.inst.lastApproverId}::int, updated_at = ${c.now.toISOString()}::timestamptz
     where id = ${c.inst.id} returning current_nodes`;
-  c.inst.currentNodes = (await execute<{ current_nodes: string[] }>(c.tx, writes ? sql`with ${writes} ${update}` : update)).rows[0]?.current_nodes ?? [];
+  c.inst.currentNodes = (await execute<{ current_nodes: string[] }>(c.tx, writes ? sql`with ${writes} ${update}` : update, { last })).rows[0]?.current_nodes ?? [];
   c.inst.updatedAt = c.now;
 }
 
@@ -827,7 +837,7 @@ export async function createInstance(tx: Tx, i: CreateInstanceInput): Promise<In
 export async function completeTask(db: Db, taskId: number, actor: Actor, input: { variables: Record<string, unknown>; comment: string | null; outcome: string | null }, now: Date, mayOverride: boolean) {
   return db.transaction(async (tx) => {
     // the instance row lock first (found through the task), then the task and its execution as they are under the lock
-    let locked = await lockWithTask(tx, taskId);
+    let locked = await lockWithTask(tx, taskId, now);
     if (!locked) {
       // an instance with a parent (the lock chain), or no such task
       const inst = await lockAt(tx, sql`(select instance_id from wf_tasks where id = ${taskId})`);
@@ -852,7 +862,8 @@ export async function completeTask(db: Db, taskId: number, actor: Actor, input: 
     if (ex.status !== 'running') throw illegal('complete' as InstanceAction, 'execution', ex.status);
     await finishTask(c, task, ex, actor, input);
     await settle(c);
-    await save(c);
+    // the transaction's last statement: its COMMIT goes with it (nothing below can fail)
+    await save(c, true);
     return { instanceId: c.inst.id, status: c.inst.status };
   });
 }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from './templateDb';
+import { execute } from '../src/db/execute';
 
 /**
- * A transaction's BEGIN is written with its first statement (db/beginWithFirstStatement.ts): these prove the
- * transaction is still whole (atomic, one transaction for every statement, nothing left open) and that it
- * costs one round trip less, on PGlite and on PostgreSQL alike.
+ * A transaction's BEGIN is written with its first statement, its COMMIT with the statement marked last
+ * (db/transactionRoundTrips.ts): these prove the transaction is still whole (atomic, one transaction for every
+ * statement, nothing left open) and that it costs fewer round trips, on PGlite and on PostgreSQL alike.
  */
-describe('a transaction begins with its first statement', () => {
+describe('a transaction begins with its first statement and may commit with its last', () => {
   let t: Awaited<ReturnType<typeof openTestDatabase>>;
   const db = () => t.database.db;
   /** answers from the database that end a round trip (ReadyForQuery), counted on every connection of the pool */
@@ -86,5 +87,42 @@ describe('a transaction begins with its first statement', () => {
       await tx.execute(sql`select ${2}::int as b`);
     });
     expect(roundTrips - before).toBe(3);
+  });
+
+  it('a statement marked last commits the transaction with it: begin + two statements + commit are two answers, one for a lone statement', async () => {
+    let before = roundTrips;
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`insert into tx_probe (id, note) values (${10}, ${'first'})`);
+      await execute(tx, sql`insert into tx_probe (id, note) values (${11}, ${'last'})`, { last: true });
+    });
+    expect(roundTrips - before).toBe(2);
+    before = roundTrips;
+    const rows = await db().transaction(async (tx) => (await execute<{ n: number }>(tx, sql`select count(*)::int as n from tx_probe where id >= ${10}`, { last: true })).rows);
+    expect(rows).toEqual([{ n: 2 }]);
+    expect(roundTrips - before).toBe(1);
+    // committed: seen from outside, and nothing is left open on the connection
+    expect((await db().execute<{ note: string }>(sql`select note from tx_probe where id >= ${10} order by id`)).rows.map((r) => r.note)).toEqual(['first', 'last']);
+    expect((await db().execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where state like ${'idle in transaction%'} and pid = pg_backend_pid()`)).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('a last statement that fails commits nothing: the whole transaction is undone', async () => {
+    await expect(db().transaction(async (tx) => {
+      await tx.execute(sql`insert into tx_probe (id, note) values (${20}, ${'undone with the last'})`);
+      await execute(tx, sql`insert into tx_probe (id, note) values (${10}, ${'duplicate key'})`, { last: true });
+    })).rejects.toThrow();
+    expect((await db().execute<{ n: number }>(sql`select count(*)::int as n from tx_probe where id = ${20}`)).rows).toEqual([{ n: 0 }]);
+    // the connection is in step for the next transaction
+    await db().transaction(async (tx) => { await execute(tx, sql`insert into tx_probe (id, note) values (${21}, ${'next'})`, { last: true }); });
+    expect((await db().execute<{ n: number }>(sql`select count(*)::int as n from tx_probe where id = ${21}`)).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('a statement after the last one is refused (it would run outside the transaction); outside a transaction "last" is refused', async () => {
+    await expect(db().transaction(async (tx) => {
+      await execute(tx, sql`insert into tx_probe (id, note) values (${30}, ${'committed'})`, { last: true });
+      await tx.execute(sql`insert into tx_probe (id, note) values (${31}, ${'too late'})`);
+    })).rejects.toMatchObject({ cause: { message: 'a statement after the one that committed its transaction' } });
+    expect((await db().execute<{ id: number }>(sql`select id from tx_probe where id in (${30}, ${31}) order by id`)).rows).toEqual([{ id: 30 }]);
+    await expect(execute(db(), sql`select ${1}::int`, { last: true })).rejects.toThrow('only the outermost transaction');
+    await expect(db().transaction((tx) => tx.transaction((inner) => execute(inner, sql`select ${1}::int`, { last: true })))).rejects.toThrow('only the outermost transaction');
   });
 });
