@@ -95,8 +95,9 @@ async function run(label: string, databaseUrl?: string) {
   const [cd] = await db.select().from(wfDefinitions).where(eq(wfDefinitions.id, chainDef.id));
   if (PARTS.has('completions')) {
     const workerCounts = (process.env.BENCH_WORKERS ?? '').split(',').map(Number).filter((x) => x > 0 && (databaseUrl || x === 1));
-    // the embedded database's child run cannot refill its queue (this process has closed the database): enough open tasks up front
-    const INSTANCES = databaseUrl ? 3000 * (1 + workerCounts.length) : workerCounts.length ? 5000 : 1000;
+    // the embedded database's child run cannot refill its queue (this process has closed the database): enough open tasks up
+    // front for ~800/s over the run (each instance's open task is one; 5,000 ran out at ~500/s)
+    const INSTANCES = databaseUrl ? 3000 * (1 + workerCounts.length) : workerCounts.length ? 8000 + 800 * SECONDS : 1000;
     for (let i = 0; i < INSTANCES; i++) {
       await db.transaction((tx) => createInstance(tx, { definition: cd, versionId: cd.latestVersionId!, now: new Date(), actor, businessKey: `C${i}`, variables: {}, starterId: admin.id, starterName: admin.userName }));
     }
