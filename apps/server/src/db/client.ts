@@ -48,8 +48,8 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
         const name = nameOf(c.text);
         if (name) config = { ...c, name };
       }
-      const send = (cfg: unknown, vals?: unknown) => (super.query as (...a: unknown[]) => never)(cfg, vals);
-      return (transactionAware(this, send, config as never, values, callback) ?? (super.query as (...a: unknown[]) => never)(config, values, callback)) as never;
+      const send = (...args: unknown[]) => (super.query as (...a: unknown[]) => never)(...args);
+      return (transactionAware(this, send, config as never, values, callback) ?? send(config, values, callback)) as never;
     }
   }
   if (cfg.databaseUrl) {

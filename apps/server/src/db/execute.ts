@@ -17,8 +17,10 @@ const tableName = (table: Table) => {
 };
 
 const ENTITY_KIND = Symbol.for('drizzle:entityKind');
-/** anything drizzle gives a meaning of its own (a view, an alias, a subquery, an enum, a query builder) rather than a value */
-// (the prototype, not `.constructor`: a subquery is a proxy that answers its own properties)
+/**
+ * anything drizzle gives a meaning of its own (a view, an alias, a subquery, an enum, a query builder) rather than a
+ * value; read from the prototype, not `.constructor`: a subquery is a proxy that answers its own properties
+ */
 const isDrizzleThing = (chunk: unknown) => typeof chunk === 'function'
   || (typeof chunk === 'object' && chunk !== null && (ENTITY_KIND in (Object.getPrototypeOf(chunk)?.constructor ?? {}) || typeof (chunk as { getSQL?: unknown }).getSQL === 'function'));
 
@@ -32,7 +34,7 @@ const UNSUPPORTED = Symbol('unsupported');
  *
  * Why: drizzle identifies each chunk with `is()` checks that walk prototype chains; building the statements
  * of a task completion that way was a quarter of the server's CPU per completion. Here one `instanceof` per
- * chunk decides. `fastQuery.test.ts` holds it to drizzle's own output.
+ * chunk decides. `execute.test.ts` holds it to drizzle's own output.
  */
 export function toQuery(statement: SQL): { sql: string; params: unknown[] } | null {
   const params: unknown[] = [];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { execute } from '../db/execute';
 
 /** the channel the cache triggers notify (migration 0013) */
 const CHANNEL = 'bencao_cache';
@@ -37,12 +38,8 @@ export function cacheVersionReader(db: Db, listen?: (channel: string, onPayload:
     local.catch(() => { local = null; });
   }
 
-  // sent straight to the driver (PGlite and node-postgres both answer { rows }): on PostgreSQL this runs
-  // for nearly every request, and drizzle's query building was a visible share of it in the profile
-  const client = (db as unknown as { $client?: { query?: (text: string) => Promise<{ rows: { name: string; version: string | number }[] }> } }).$client;
-  const queryCounters = client?.query
-    ? () => client.query!('select name, version from cache_versions')
-    : () => db.execute<{ name: string; version: string | number }>(sql`select name, version from cache_versions`);
+  // built without drizzle's query building (db/execute.ts): on PostgreSQL this runs for nearly every request
+  const queryCounters = () => execute<{ name: string; version: string | number }>(db, sql`select name, version from cache_versions`);
 
   async function load(): Promise<Versions> {
     const res = await queryCounters();
