@@ -66,3 +66,20 @@ describe('forms: uploaded files are private', () => {
     expect((await s.request('GET', '/api/forms/files/..%2Fsecret', { token: admin })).status).toBe(400);
   });
 });
+
+describe('forms: an upload past the size limit', () => {
+  it('names a file, not an image, in the caller\'s language', async () => {
+    const big = new Uint8Array(30 * 1024 * 1024).fill(0x25); // 30 MB of "%": no image
+    for (const [lang, text] of [['en', 'The file is larger than 20 MB'], ['zh', '文件大小不能超过 20 MB'], ['es', 'El archivo supera los 20 MB'], ['ja', 'ファイルのサイズは 20 MB 以下にしてください']] as const) {
+      const body = new FormData();
+      body.append('file', new Blob([big], { type: 'application/pdf' }), 'scan.pdf');
+      const res = await fetch(`${s.url}/api/forms/files`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'accept-language': lang }, body });
+      const json = await res.json() as { code: number; msg: string };
+      expect({ status: res.status, msg: json.msg }).toEqual({ status: 413, msg: text });
+    }
+    const empty = new FormData();
+    empty.append('file', new Blob([], { type: 'application/pdf' }), 'empty.pdf');
+    const res = await fetch(`${s.url}/api/forms/files`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: empty });
+    expect(((await res.json()) as { msg: string }).msg).toBe('Choose a file to upload');
+  });
+});

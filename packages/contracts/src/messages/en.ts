@@ -488,6 +488,8 @@ export const en = {
   "forms.notPublished": "\"{name}\" has no published version yet",
   "forms.versionMissing": "version {version} of the form does not exist",
   "forms.fileForbidden": "You may not see this file: it belongs to a form document you cannot view",
+  "forms.fileTooLarge": "The file is larger than {n} MB",
+  "forms.fileMissing": "Choose a file to upload",
   "forms.notWritable": "cannot be changed at this step",
   "forms.unknownField": "{field} is not a field of this form",
   "forms.rowField": "{table} row {n}, {field}",

@@ -485,6 +485,8 @@ export const es: Messages = {
   "forms.notPublished": "«{name}» aún no tiene ninguna versión publicada",
   "forms.versionMissing": "la versión {version} del formulario no existe",
   "forms.fileForbidden": "No puede ver este archivo: pertenece a un documento de formulario que no tiene permiso para ver",
+  "forms.fileTooLarge": "El archivo supera los {n} MB",
+  "forms.fileMissing": "Elija un archivo para subir",
   "forms.notWritable": "no se puede modificar en este paso",
   "forms.unknownField": "{field} no es un campo de este formulario",
   "forms.rowField": "{table}, fila {n}, {field}",

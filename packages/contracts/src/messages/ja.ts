@@ -485,6 +485,8 @@ export const ja: Messages = {
   "forms.notPublished": "「{name}」はまだ公開されたバージョンがありません",
   "forms.versionMissing": "フォームのバージョン {version} は存在しません",
   "forms.fileForbidden": "このファイルを閲覧する権限がありません（閲覧できないフォームデータに属しています）",
+  "forms.fileTooLarge": "ファイルのサイズは {n} MB 以下にしてください",
+  "forms.fileMissing": "アップロードするファイルを選択してください",
   "forms.notWritable": "このステップでは変更できません",
   "forms.unknownField": "「{field}」はこのフォームの項目ではありません",
   "forms.rowField": "{table} {n} 行目の{field}",

@@ -485,6 +485,8 @@ export const zh: Messages = {
   "forms.notPublished": "“{name}”尚未发布任何版本",
   "forms.versionMissing": "表单不存在第 {version} 版",
   "forms.fileForbidden": "您无权查看此文件所属的表单数据",
+  "forms.fileTooLarge": "文件大小不能超过 {n} MB",
+  "forms.fileMissing": "请选择要上传的文件",
   "forms.notWritable": "当前环节不可修改",
   "forms.unknownField": "“{field}”不是本表单的字段",
   "forms.rowField": "{table}第 {n} 行的{field}",

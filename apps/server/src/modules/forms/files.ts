@@ -62,7 +62,7 @@ export const formFileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   const tags = ['forms'];
 
   app.post('/api/forms/files', { config: { authority: LOGIN }, schema: { tags, consumes: ['multipart/form-data'] } }, async (req) => {
-    if (!req.isMultipart()) throw badRequest('cms.mediaMissingFile');
+    if (!req.isMultipart()) throw badRequest('forms.fileMissing');
     let file: { bytes: Buffer; filename: string } | null = null;
     try {
       for await (const part of req.parts({ limits: { fileSize: FORM_FILE_MAX_BYTES, files: 1, fields: 5 } })) {
@@ -70,10 +70,10 @@ export const formFileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
         else if (part.type === 'file') await part.toBuffer();
       }
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'cms.mediaTooLarge', { n: FORM_FILE_MAX_BYTES / 1024 / 1024 });
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'forms.fileTooLarge', { n: FORM_FILE_MAX_BYTES / 1024 / 1024 });
       throw err;
     }
-    if (!file || !file.bytes.length) throw badRequest('cms.mediaMissingFile');
+    if (!file || !file.bytes.length) throw badRequest('forms.fileMissing');
     const ext = path.extname(file.filename).slice(1).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8);
     const key = `${authOf(req).accountId}-${crypto.randomBytes(16).toString('hex')}${ext ? `.${ext}` : ''}`;
     await store.put(key, file.bytes);
