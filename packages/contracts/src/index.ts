@@ -25,3 +25,4 @@ export * from './forms/index';
 export * from './adr';
 export * from './recruit';
 export * from './search';
+export * from './outbound';

@@ -592,7 +592,17 @@ export const en = {
   "accounts.importQueued": "Import started: checking {n} row(s)",
   "accounts.importCrashed": "The import stopped on a server error; nothing was imported",
   "audit.days": "Enter a whole number of days from 0 to 3650",
-  "audit.cleaned": "Deleted {n} entries older than {days} day(s)",
+  // ---- outbound requests (platform/outbound.ts) ----
+  "outbound.badEntry": "\"{entry}\" is not a host name, an IP address or a CIDR range",
+  "outbound.scheme": "{field}: only http:// and https:// addresses can be called",
+  "outbound.loopback": "{field}: {host} is a loopback address ({address}); the server calls it only when the allow-list of Security › Outbound requests names the host",
+  "outbound.linkLocal": "{field}: {host} is a link-local address ({address}), where cloud metadata services answer; the server calls it only when the allow-list of Security › Outbound requests names the host",
+  "outbound.private": "{field}: {host} is a private network address ({address}); the server calls it only when the allow-list of Security › Outbound requests names the host",
+  "outbound.unspecified": "{field}: {host} is an unspecified address ({address}); the server calls it only when the allow-list of Security › Outbound requests names the host",
+  "outbound.special": "{field}: {host} is not a public address ({address}: shared, multicast, broadcast or reserved range); the server calls it only when the allow-list of Security › Outbound requests names the host",
+  "outbound.own": "{field}: {host} is an address of this server ({address}); the server calls it only when the allow-list of Security › Outbound requests names the host",
+  "outbound.unresolved": "{field}: the host {host} could not be resolved",
+  "outbound.redirects": "{field}: more than {n} redirects",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -589,5 +589,15 @@ export const es: Messages = {
   "accounts.importQueued": "Importación iniciada: comprobando {n} fila(s)",
   "accounts.importCrashed": "La importación se detuvo por un error del servidor; no se importó nada",
   "audit.days": "Introduzca un número entero de días entre 0 y 3650",
-  "audit.cleaned": "Se eliminaron {n} entradas de hace más de {days} día(s)",
+  // ---- outbound requests (platform/outbound.ts) ----
+  "outbound.badEntry": "«{entry}» no es un nombre de host, una dirección IP ni un rango CIDR",
+  "outbound.scheme": "{field}: solo se pueden llamar direcciones http:// y https://",
+  "outbound.loopback": "{field}: {host} es una dirección de bucle local ({address}); el servidor solo la llama si la lista de permitidos de Seguridad › Solicitudes salientes incluye el host",
+  "outbound.linkLocal": "{field}: {host} es una dirección de enlace local ({address}), donde responden los servicios de metadatos de la nube; el servidor solo la llama si la lista de permitidos de Seguridad › Solicitudes salientes incluye el host",
+  "outbound.private": "{field}: {host} es una dirección de red privada ({address}); el servidor solo la llama si la lista de permitidos de Seguridad › Solicitudes salientes incluye el host",
+  "outbound.unspecified": "{field}: {host} es una dirección no especificada ({address}); el servidor solo la llama si la lista de permitidos de Seguridad › Solicitudes salientes incluye el host",
+  "outbound.special": "{field}: {host} no es una dirección pública ({address}: rango compartido, de multidifusión, de difusión o reservado); el servidor solo la llama si la lista de permitidos de Seguridad › Solicitudes salientes incluye el host",
+  "outbound.own": "{field}: {host} es una dirección de este servidor ({address}); el servidor solo la llama si la lista de permitidos de Seguridad › Solicitudes salientes incluye el host",
+  "outbound.unresolved": "{field}: no se pudo resolver el host {host}",
+  "outbound.redirects": "{field}: más de {n} redirecciones",
 };

@@ -589,5 +589,15 @@ export const ja: Messages = {
   "accounts.importQueued": "インポートを開始しました。{n} 行を確認しています",
   "accounts.importCrashed": "サーバーエラーのためインポートを中止しました。何もインポートされていません",
   "audit.days": "0～3650 の整数の日数を入力してください",
-  "audit.cleaned": "{days} 日より前の {n} 件を削除しました",
+  // ---- outbound requests (platform/outbound.ts) ----
+  "outbound.badEntry": "「{entry}」はホスト名、IP アドレス、CIDR 範囲のいずれでもありません",
+  "outbound.scheme": "{field}：呼び出せるのは http:// または https:// のアドレスだけです",
+  "outbound.loopback": "{field}：{host} はループバックアドレス（{address}）です。「セキュリティ管理 › 外部リクエスト」の許可リストにホストが載っている場合にのみ、サーバーはここへ接続します",
+  "outbound.linkLocal": "{field}：{host} はリンクローカルアドレス（{address}）で、クラウドのメタデータサービスが応答するアドレスです。「セキュリティ管理 › 外部リクエスト」の許可リストにホストが載っている場合にのみ、サーバーはここへ接続します",
+  "outbound.private": "{field}：{host} はプライベートネットワークのアドレス（{address}）です。「セキュリティ管理 › 外部リクエスト」の許可リストにホストが載っている場合にのみ、サーバーはここへ接続します",
+  "outbound.unspecified": "{field}：{host} は未指定アドレス（{address}）です。「セキュリティ管理 › 外部リクエスト」の許可リストにホストが載っている場合にのみ、サーバーはここへ接続します",
+  "outbound.special": "{field}：{host} は公開アドレスではありません（{address}：共有・マルチキャスト・ブロードキャスト・予約済みの範囲）。「セキュリティ管理 › 外部リクエスト」の許可リストにホストが載っている場合にのみ、サーバーはここへ接続します",
+  "outbound.own": "{field}：{host} はこのサーバー自身のアドレス（{address}）です。「セキュリティ管理 › 外部リクエスト」の許可リストにホストが載っている場合にのみ、サーバーはここへ接続します",
+  "outbound.unresolved": "{field}：ホスト {host} を名前解決できませんでした",
+  "outbound.redirects": "{field}：リダイレクトが {n} 回を超えました",
 };

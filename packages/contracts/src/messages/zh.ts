@@ -589,5 +589,15 @@ export const zh: Messages = {
   "accounts.importQueued": "导入已开始，正在检查 {n} 行数据",
   "accounts.importCrashed": "导入因服务器错误而中止，未导入任何数据",
   "audit.days": "请输入 0 到 3650 之间的整数天数",
-  "audit.cleaned": "已删除 {days} 天前的 {n} 条记录",
+  // ---- outbound requests (platform/outbound.ts) ----
+  "outbound.badEntry": "“{entry}”不是有效的主机名、IP 地址或 CIDR 网段",
+  "outbound.scheme": "{field}：只能调用 http:// 或 https:// 地址",
+  "outbound.loopback": "{field}：{host} 是本机回环地址（{address}），只有在“安全管理 › 对外请求”的白名单中列出该主机后，服务器才会访问它",
+  "outbound.linkLocal": "{field}：{host} 是链路本地地址（{address}），云平台的元数据服务就在这类地址上；只有在“安全管理 › 对外请求”的白名单中列出该主机后，服务器才会访问它",
+  "outbound.private": "{field}：{host} 是内网地址（{address}），只有在“安全管理 › 对外请求”的白名单中列出该主机后，服务器才会访问它",
+  "outbound.unspecified": "{field}：{host} 是未指定地址（{address}），只有在“安全管理 › 对外请求”的白名单中列出该主机后，服务器才会访问它",
+  "outbound.special": "{field}：{host} 不是公网地址（{address}，属于共享、组播、广播或保留网段），只有在“安全管理 › 对外请求”的白名单中列出该主机后，服务器才会访问它",
+  "outbound.own": "{field}：{host} 是本服务器自己的地址（{address}），只有在“安全管理 › 对外请求”的白名单中列出该主机后，服务器才会访问它",
+  "outbound.unresolved": "{field}：无法解析主机 {host}",
+  "outbound.redirects": "{field}：重定向超过 {n} 次",
 };

@@ -17,3 +17,4 @@ export * from './adr';
 export * from './recruit';
 export * from './search';
 export * from './accountImports';
+export * from './outbound';

@@ -60,6 +60,8 @@ export const MENU_TREE: SeedMenu[] = [
     leaf('securityRoleGroup', ['Role groups', '角色组', 'Grupos de roles', 'ロールグループ'], 'opt/security/roleGroup', 'security:roleGroup', 'ClusterOutlined', crud('security:roleGroup')),
     leaf('securityPolicy', ['Global policy', '全局策略', 'Política global', 'グローバルポリシー'], 'opt/security/policy', 'security:policy', 'LockOutlined',
       [{ code: 'security:policy:edit', names: EDIT }]),
+    leaf('securityOutbound', ['Outbound requests', '对外请求', 'Solicitudes salientes', '外部リクエスト'], 'opt/security/outbound', 'security:outbound', 'GlobalOutlined',
+      [{ code: 'security:outbound:edit', names: EDIT }]),
   ] },
   { code: 'audit', names: ['Audit', '审计管理', 'Auditoría', '監査'], icon: 'AuditOutlined', children: [
     leaf('auditOnline', ['Online users', '在线用户', 'Usuarios en línea', 'オンラインユーザー'], 'opt/audit/online', 'audit:online', 'WifiOutlined',

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { gwInstances, gwServices } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { offsetOf, orderBy } from '../../platform/paging';
+import { assertOutboundHost } from '../../platform/outbound';
 import { like } from './service';
 
 /**
@@ -165,6 +166,8 @@ export function registryService(db: Db) {
    * An address an operator added by hand (persistent) is never taken over: 403.
    */
   async function register(input: z.infer<typeof registerSchema>) {
+    // applications may register private addresses, not loopback, link-local (metadata), unspecified or the server's own
+    await assertOutboundHost(db, input.ip, 'ip', { allowPrivate: true });
     await purge();
     let s = await serviceByName(input.serviceName, input.groupName);
     if (!s) {

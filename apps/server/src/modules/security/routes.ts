@@ -14,6 +14,7 @@ import { langOf } from '../../platform/i18n';
 import { securityService, type Actor } from './service';
 import { exportSql, importRows, parseImportSql, readZip, zipSql } from './importExport';
 import { accountImportRoutes } from './accountImportRoutes';
+import { outboundRoutes } from './outboundRoutes';
 import { accountOrganTree } from './dataScope';
 import { seedName, seedNameList } from '../../db/seed/seedNames';
 
@@ -130,6 +131,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   // import from Excel (a background job)
   await app.register(accountImportRoutes, { deps });
+  await app.register(outboundRoutes, { deps });
   app.post('/api/security/accounts', { config: { authority: 'security:account:add' }, schema: { tags, body: accountCreateSchema } },
     async (req) => ok(await svc.createAccount(actorOf(req), req.body), translate(langOf(req), 'ok.saved')));
   app.put('/api/security/accounts/:id', { config: { authority: 'security:account:edit' }, schema: { tags, params: idParams, body: accountUpdateSchema } },

@@ -6,6 +6,7 @@ import {
 } from '@bencao/contracts';
 import { wfJobs, wfListenerInvocations, wfListeners } from '../../../db/schema/index';
 import { notFound } from '../../../platform/errors';
+import { OutboundRefused, assertOutboundUrl, outboundRequest } from '../../../platform/outbound';
 import { environmentMailer } from '../../../platform/mail';
 import { offsetOf, orderBy } from '../../../platform/paging';
 import { firstLine } from './cel';
@@ -133,12 +134,13 @@ export async function runListenerInvocation(db: Q, invocationId: number, now: Da
       };
       if (http.secret) headers[SIGNATURE_HEADER] = `sha256=${createHmac('sha256', http.secret).update(text).digest('hex')}`;
       try {
-        const res = await fetch(http.url, { method: 'POST', headers, body: text, signal: AbortSignal.timeout(http.timeoutMs) });
+        const res = await outboundRequest(db, http.url, { method: 'POST', headers, body: text, timeoutMs: http.timeoutMs }, 'http.url');
         responseStatus = res.status;
-        await res.arrayBuffer().catch(() => undefined);
         if (!res.ok) error = `HTTP ${res.status}`;
       } catch (e) {
         error = firstLine((e as Error)?.cause ?? e);
+        // the address rule refused the URL (or where it redirected): no retry can mend that
+        if (e instanceof OutboundRefused) { error = firstLine(e); permanent = true; }
       }
     } else {
       const to = (payload.to as string[] | undefined) ?? [];
@@ -214,6 +216,7 @@ export async function saveListener(db: Q, id: number | null, input: Listener, no
     const saved = (old?.http as { secret?: string | null } | null)?.secret ?? null;
     http = { ...http, secret: saved };
   }
+  if (input.kind === 'http' && http) await assertOutboundUrl(db, http.url, 'http.url');
   const values = { ...input, http, updatedAt: now };
   if (id === null) return view((await db.insert(wfListeners).values(values).returning())[0]);
   const [r] = await db.update(wfListeners).set(values).where(eq(wfListeners.id, id)).returning();

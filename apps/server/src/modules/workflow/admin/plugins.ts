@@ -8,6 +8,7 @@ import {
 import { wfInstances, wfPluginButtons, wfPluginTypes, wfTaskCandidates, wfTasks } from '../../../db/schema/index';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors';
 import { environmentMailer } from '../../../platform/mail';
+import { OutboundRefused, assertOutboundUrl, outboundRequest, type OutboundResponse } from '../../../platform/outbound';
 import { offsetOf, orderBy } from '../../../platform/paging';
 import { evalCel, firstLine } from './cel';
 import { escapeHtml, mailReceivers, pathValue, render, templateOf } from './template';
@@ -39,7 +40,7 @@ function settingsOf<K extends PluginKind>(kind: K, raw: Record<string, unknown>,
 
 async function runKind(db: Q, kind: PluginKind, raw: Record<string, unknown>, ctx: PluginContext): Promise<PluginResult> {
   switch (kind) {
-    case 'httpCall': return httpCall(settingsOf('httpCall', raw, ctx), ctx);
+    case 'httpCall': return httpCall(db, settingsOf('httpCall', raw, ctx), ctx);
     case 'setVariables': return setVariables(settingsOf('setVariables', raw, ctx), ctx);
     case 'mail': return mail(db, settingsOf('mail', raw, ctx), ctx);
     case 'print': return print(settingsOf('print', raw, ctx), ctx);
@@ -52,21 +53,22 @@ const scopeOf = (ctx: PluginContext) => ({
   starter: ctx.starterAccountId, actor: ctx.actorAccountId ?? null, now: ctx.now.toISOString(),
 });
 
-async function httpCall(s: z.output<typeof PLUGIN_SETTINGS_SCHEMAS.httpCall>, ctx: PluginContext): Promise<PluginResult> {
+async function httpCall(db: Q, s: z.output<typeof PLUGIN_SETTINGS_SCHEMAS.httpCall>, ctx: PluginContext): Promise<PluginResult> {
   const url = render(s.url, scopeOf(ctx), encodeURIComponent);
   const withBody = s.sendVariables && !['GET', 'DELETE'].includes(s.method);
   const headers: Record<string, string> = { accept: 'application/json', ...s.headers };
   if (withBody) headers['content-type'] = 'application/json';
-  let res: Response;
+  let res: OutboundResponse;
   try {
-    res = await fetch(url, {
-      method: s.method, headers, signal: AbortSignal.timeout(s.timeoutMs),
+    res = await outboundRequest(db, url, {
+      method: s.method, headers, timeoutMs: s.timeoutMs,
       body: withBody ? JSON.stringify({ instanceId: ctx.instanceId, definitionKey: ctx.definitionKey, taskId: ctx.taskId ?? null, variables: ctx.variables ?? {} }) : undefined,
-    });
+    }, 'settings.url');
   } catch (e) {
+    if (e instanceof OutboundRefused) throw e;
     throw badRequest('workflow.httpFailed', { detail: firstLine((e as Error)?.cause ?? e) });
   }
-  const text = await res.text();
+  const { text } = res;
   if (!res.ok) throw badRequest('workflow.httpFailed', { detail: `HTTP ${res.status}` });
   const entries = Object.entries(s.mapping);
   if (!entries.length) return { variables: {} };
@@ -164,6 +166,7 @@ function checkTypeSettings(kind: PluginKind, settings: Record<string, unknown>, 
 
 export async function savePluginType(db: Q, id: number | null, given: z.output<typeof pluginTypeSchema>, lang: Lang) {
   const input = { ...given, settings: checkTypeSettings(given.kind, given.settings, lang) };
+  if (input.kind === 'httpCall' && typeof input.settings.url === 'string') await assertOutboundUrl(db, input.settings.url, 'settings.url');
   const [dup] = await db.select({ id: wfPluginTypes.id }).from(wfPluginTypes).where(eq(wfPluginTypes.code, input.code));
   if (dup && dup.id !== id) throw conflict(`"${input.code}"`);
   const now = new Date();
@@ -219,8 +222,9 @@ export async function getPluginButton(db: Q, id: number) {
 }
 
 export async function savePluginButton(db: Q, id: number | null, input: z.output<typeof pluginButtonSchema>) {
-  const [type] = await db.select({ id: wfPluginTypes.id }).from(wfPluginTypes).where(eq(wfPluginTypes.code, input.pluginTypeCode));
+  const [type] = await db.select({ id: wfPluginTypes.id, kind: wfPluginTypes.kind }).from(wfPluginTypes).where(eq(wfPluginTypes.code, input.pluginTypeCode));
   if (!type) throw badRequest('workflow.pluginUnknown', { code: input.pluginTypeCode });
+  if (type.kind === 'httpCall' && typeof input.settings.url === 'string') await assertOutboundUrl(db, input.settings.url, 'settings.url');
   const [dup] = await db.select({ id: wfPluginButtons.id }).from(wfPluginButtons).where(eq(wfPluginButtons.code, input.code));
   if (dup && dup.id !== id) throw conflict(`"${input.code}"`);
   const values = { ...input, updatedAt: new Date() };
