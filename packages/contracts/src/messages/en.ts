@@ -592,6 +592,7 @@ export const en = {
   "accounts.importQueued": "Import started: checking {n} row(s)",
   "accounts.importCrashed": "The import stopped on a server error; nothing was imported",
   "audit.days": "Enter a whole number of days from 0 to 3650",
+  "audit.cleaned": "Deleted {n} entries older than {days} day(s)",
   // ---- outbound requests (platform/outbound.ts) ----
   "outbound.badEntry": "\"{entry}\" is not a host name, an IP address or a CIDR range",
   "outbound.scheme": "{field}: only http:// and https:// addresses can be called",

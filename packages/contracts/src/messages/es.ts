@@ -589,6 +589,7 @@ export const es: Messages = {
   "accounts.importQueued": "Importación iniciada: comprobando {n} fila(s)",
   "accounts.importCrashed": "La importación se detuvo por un error del servidor; no se importó nada",
   "audit.days": "Introduzca un número entero de días entre 0 y 3650",
+  "audit.cleaned": "Se eliminaron {n} entradas de hace más de {days} día(s)",
   // ---- outbound requests (platform/outbound.ts) ----
   "outbound.badEntry": "«{entry}» no es un nombre de host, una dirección IP ni un rango CIDR",
   "outbound.scheme": "{field}: solo se pueden llamar direcciones http:// y https://",

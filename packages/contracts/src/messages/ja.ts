@@ -589,6 +589,7 @@ export const ja: Messages = {
   "accounts.importQueued": "インポートを開始しました。{n} 行を確認しています",
   "accounts.importCrashed": "サーバーエラーのためインポートを中止しました。何もインポートされていません",
   "audit.days": "0～3650 の整数の日数を入力してください",
+  "audit.cleaned": "{days} 日より前の {n} 件を削除しました",
   // ---- outbound requests (platform/outbound.ts) ----
   "outbound.badEntry": "「{entry}」はホスト名、IP アドレス、CIDR 範囲のいずれでもありません",
   "outbound.scheme": "{field}：呼び出せるのは http:// または https:// のアドレスだけです",

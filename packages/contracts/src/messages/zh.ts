@@ -589,6 +589,7 @@ export const zh: Messages = {
   "accounts.importQueued": "导入已开始，正在检查 {n} 行数据",
   "accounts.importCrashed": "导入因服务器错误而中止，未导入任何数据",
   "audit.days": "请输入 0 到 3650 之间的整数天数",
+  "audit.cleaned": "已删除 {days} 天前的 {n} 条记录",
   // ---- outbound requests (platform/outbound.ts) ----
   "outbound.badEntry": "“{entry}”不是有效的主机名、IP 地址或 CIDR 网段",
   "outbound.scheme": "{field}：只能调用 http:// 或 https:// 地址",
