@@ -11,3 +11,9 @@ export const pageQuerySchema = z.object({
   order: z.enum(['asc', 'desc', 'ascend', 'descend']).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/**
+ * The `sort` of a large list: one of these fields, each read in order from an index, so a page never
+ * sorts the table; any other field is refused (400 naming `sort` and the allowed values).
+ */
+export const sortOf = <const T extends readonly [string, ...string[]]>(fields: T) => z.enum(fields).optional();

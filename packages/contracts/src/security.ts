@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema, sortOf } from './paging';
 import { parseIpPolicy } from './ipPolicy';
 
 /**
@@ -194,7 +194,9 @@ export const resetPasswordSchema = z.object({
 
 export const assignSchema = z.object({ roleIds: z.array(id).max(1000), groupIds: z.array(id).max(1000) });
 
+export const ACCOUNT_SORTS = ['userId', 'userName', 'status', 'createdAt', 'maxSessions'] as const;
 export const accountQuerySchema = pageQuerySchema.extend({
+  sort: sortOf(ACCOUNT_SORTS),
   keyword: z.string().trim().max(100).optional(),
   status: z.enum(['normal', 'lock']).optional(),
   roleId: z.coerce.number().int().positive().optional(),
@@ -239,7 +241,12 @@ export const onlineQuerySchema = keywordQuerySchema;
 export const kickSchema = z.object({ ids: z.array(z.string().min(1).max(100)).min(1, { message: 'security.selectRecord' }).max(1000) });
 
 const dateTime = z.string().trim().max(40).refine((s) => !Number.isNaN(Date.parse(s)), { message: 'security.dateTime' });
+/** the log lists' sortable columns (indexed; result, status and outcome are filters, not sorts) */
+export const OPERATION_LOG_SORTS = ['createdAt', 'userId', 'module', 'durationMs'] as const;
+export const LOGIN_LOG_SORTS = ['createdAt', 'userId', 'ip'] as const;
+export const CLIENT_ERROR_SORTS = ['createdAt'] as const;
 export const operationLogQuerySchema = pageQuerySchema.extend({
+  sort: sortOf(OPERATION_LOG_SORTS),
   userId: z.string().trim().max(100).optional(),
   module: z.string().trim().max(100).optional(),
   operation: z.string().trim().max(200).optional(),
@@ -248,6 +255,7 @@ export const operationLogQuerySchema = pageQuerySchema.extend({
   to: dateTime.optional(),
 });
 export const loginLogQuerySchema = pageQuerySchema.extend({
+  sort: sortOf(LOGIN_LOG_SORTS),
   userId: z.string().trim().max(100).optional(),
   ip: z.string().trim().max(100).optional(),
   outcome: z.enum(['success', 'failure']).optional(),

@@ -70,8 +70,10 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+  // trigram indexes serve the lists' keyword searches (migration 0041 creates the extension)
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   fs.mkdirSync(cfg.dataDir, { recursive: true });
-  const pglite = new PGlite(cfg.dataDir);
+  const pglite = new PGlite(cfg.dataDir, { extensions: { pg_trgm } });
   await pglite.waitReady;
   // the same driver as PostgreSQL (node-postgres, prepared statements) over PGlite's single connection
   const pgConfig = createPgConfig(pglite);

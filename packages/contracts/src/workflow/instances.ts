@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../paging';
+import { pageQuerySchema, sortOf } from '../paging';
 import { workflowVariablesSchema } from './definitions';
 
 /**
@@ -25,7 +25,9 @@ export function legalActions(status: InstanceStatus, kind: 'instance' | 'executi
   return out;
 }
 
+export const INSTANCE_SORTS = ['id', 'startedAt', 'endedAt', 'status', 'definitionKey', 'businessKey'] as const;
 export const workflowInstanceQuerySchema = pageQuerySchema.extend({
+  sort: sortOf(INSTANCE_SORTS),
   definitionKey: z.string().trim().max(64).optional(),
   status: z.enum(INSTANCE_STATUSES).optional(),
   /** the starter's user id */

@@ -37,7 +37,7 @@ export function LoginLog() {
     { title: t('field.createdAt'), dataIndex: 'createdAt', sorter: true, defaultSortOrder: 'descend', width: 170, render: fmt },
     { title: t('field.userId'), dataIndex: 'userId', sorter: true, width: 140 },
     { title: t('field.ip'), dataIndex: 'ip', sorter: true, width: 140 },
-    { title: t('field.outcome'), dataIndex: 'outcome', sorter: true, width: 110, exportLabels: { success: t('result.success'), failure: t('result.failure') }, render: (v: 'success' | 'failure') => <ResultTag result={v} /> },
+    { title: t('field.outcome'), dataIndex: 'outcome', width: 110, exportLabels: { success: t('result.success'), failure: t('result.failure') }, render: (v: 'success' | 'failure') => <ResultTag result={v} /> },
     { title: t('field.reason'), dataIndex: 'reason', ellipsis: true, exportLabels: Object.fromEntries(FIXED_REASONS.map((r) => [r, reasonText(t, r)])), render: (v: string) => <Tooltip title={v}>{reasonText(t, v)}</Tooltip> },
     { title: t('field.browser'), dataIndex: 'browser', width: 130, render: (v: string | null, r) => <Tooltip title={r.userAgent}>{v ?? '—'}</Tooltip> },
     { title: t('field.os'), dataIndex: 'os', width: 140, render: (v: string | null) => v ?? '—' },

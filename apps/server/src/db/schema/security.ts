@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, integer, text, boolean, timestamp, primaryKey, uniqueIndex, index, jsonb } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, boolean, timestamp, primaryKey, uniqueIndex, index, jsonb, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** a trigram index's column: `ilike '%…%'` searches read the index (pg_trgm, migration 0041) */
+const trgm = (c: AnyPgColumn) => sql`${c} gin_trgm_ops`;
 
 export const accounts = pgTable('accounts', {
   id: serial('id').primaryKey(),
@@ -22,7 +25,13 @@ export const accounts = pgTable('accounts', {
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  // the list's keyword search (trigram) and its sortable columns (migration 0041)
+  index('accounts_user_id_trgm').using('gin', trgm(t.userId)), index('accounts_user_name_trgm').using('gin', trgm(t.userName)),
+  index('accounts_email_trgm').using('gin', trgm(t.email)), index('accounts_mobile_trgm').using('gin', trgm(t.mobile)),
+  index('accounts_user_name').on(t.userName, t.id), index('accounts_status').on(t.status, t.id),
+  index('accounts_created').on(t.createdAt, t.id), index('accounts_max_sessions').on(t.maxSessions, t.id),
+]);
 
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
@@ -157,7 +166,11 @@ export const loginLogs = pgTable('login_logs', {
   outcome: text('outcome', { enum: ['success', 'failure'] }).notNull(),
   reason: text('reason').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('login_logs_created').on(t.createdAt)]);
+}, (t) => [
+  index('login_logs_created').on(t.createdAt),
+  index('login_logs_user_id_trgm').using('gin', trgm(t.userId)), index('login_logs_ip_trgm').using('gin', trgm(t.ip)),
+  index('login_logs_user_id').on(t.userId, t.id), index('login_logs_ip').on(t.ip, t.id),
+]);
 
 export const operationLogs = pgTable('operation_logs', {
   id: serial('id').primaryKey(),
@@ -175,7 +188,11 @@ export const operationLogs = pgTable('operation_logs', {
   status: integer('status').notNull(),
   durationMs: integer('duration_ms').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('operation_logs_created').on(t.createdAt)]);
+}, (t) => [
+  index('operation_logs_created').on(t.createdAt),
+  index('operation_logs_user_id_trgm').using('gin', trgm(t.userId)), index('operation_logs_operation_trgm').using('gin', trgm(t.operation)),
+  index('operation_logs_user_id').on(t.userId, t.id), index('operation_logs_module').on(t.module, t.id), index('operation_logs_duration').on(t.durationMs, t.id),
+]);
 
 export const clientErrors = pgTable('client_errors', {
   id: serial('id').primaryKey(),
@@ -185,7 +202,10 @@ export const clientErrors = pgTable('client_errors', {
   userAgent: text('user_agent'),
   accountId: integer('account_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('client_errors_created').on(t.createdAt)]);
+}, (t) => [
+  index('client_errors_created').on(t.createdAt),
+  index('client_errors_message_trgm').using('gin', trgm(t.message)), index('client_errors_url_trgm').using('gin', trgm(t.url)),
+]);
 
 /**
  * Failed logins of user ids that have no account, counted like an account's failures, so an

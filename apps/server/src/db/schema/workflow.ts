@@ -67,7 +67,8 @@ export const wfInstances = pgTable('wf_instances', {
   index('wf_instances_started').on(t.startedAt, t.id),
   index('wf_instances_status_started').on(t.status, t.startedAt, t.id),
   index('wf_instances_key_started').on(t.definitionKey, t.startedAt, t.id),
-  index('wf_instances_business_key').on(t.businessKey),
+  index('wf_instances_business_key').on(t.businessKey, t.id),
+  index('wf_instances_ended_id').on(t.endedAt, t.id),
   index('wf_instances_starter').on(t.starterId, t.startedAt, t.id),
   index('wf_instances_parent').on(t.parentInstanceId),
   // history retention: finished instances by end time

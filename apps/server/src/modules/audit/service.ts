@@ -7,7 +7,8 @@ import type { Db } from '../../db/client';
 import { accounts, loginLogs, operationLogs, sessions } from '../../db/schema/index';
 import { AppError, notFound } from '../../platform/errors';
 import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
-import { offsetOf, orderBy } from '../../platform/paging';
+import { indexedOrder, offsetOf, orderBy } from '../../platform/paging';
+import { cappedCountSql, countCapOf, settleCount } from '../../platform/cappedCount';
 import type { SessionStore } from '../../platform/auth/sessions';
 import { accountIdInScope, accountScopeWhere, userIdInScope, type DataScopeOf } from '../security/dataScope';
 
@@ -67,19 +68,22 @@ export function auditService(db: Db, store: SessionStore) {
       q.to ? lte(operationLogs.createdAt, new Date(q.to)) : undefined,
     );
   }
-  const opSort = { createdAt: operationLogs.createdAt, userId: operationLogs.userId, module: operationLogs.module, operation: operationLogs.operation, result: operationLogs.result, status: operationLogs.status, durationMs: operationLogs.durationMs };
+  // OPERATION_LOG_SORTS, each with its index (migration 0041)
+  const opSort = { createdAt: operationLogs.createdAt, userId: operationLogs.userId, module: operationLogs.module, durationMs: operationLogs.durationMs };
+  const opOrder = (q: OpQuery) => indexedOrder(q, opSort, [desc(operationLogs.id)], operationLogs.id);
 
+  // a large list is one statement: the page in an index's order with its capped count alongside (platform/cappedCount.ts)
   async function operationLogList(q: OpQuery, scope: DataScopeOf | null = null) {
     const where = opWhere(q, scope);
-    const [records, [{ n }]] = await Promise.all([
-      db.select({
-        id: operationLogs.id, userId: operationLogs.userId, module: operationLogs.module, operation: operationLogs.operation, target: operationLogs.target,
-        method: operationLogs.method, path: operationLogs.path, ip: operationLogs.ip, result: operationLogs.result, status: operationLogs.status,
-        durationMs: operationLogs.durationMs, createdAt: operationLogs.createdAt,
-      }).from(operationLogs).where(where).orderBy(...orderBy(q, opSort, desc(operationLogs.id))).limit(q.limit).offset(offsetOf(q)),
-      db.select({ n: sql<number>`count(*)::int` }).from(operationLogs).where(where),
-    ]);
-    return { total: n, records };
+    const countRows = db.select({ one: sql`1` }).from(operationLogs).where(where).getSQL();
+    const cap = countCapOf(q);
+    const rows = await db.select({
+      id: operationLogs.id, userId: operationLogs.userId, module: operationLogs.module, operation: operationLogs.operation, target: operationLogs.target,
+      method: operationLogs.method, path: operationLogs.path, ip: operationLogs.ip, result: operationLogs.result, status: operationLogs.status,
+      durationMs: operationLogs.durationMs, createdAt: operationLogs.createdAt, total: cappedCountSql(countRows, cap).mapWith(Number),
+    }).from(operationLogs).where(where).orderBy(...opOrder(q)).limit(q.limit).offset(offsetOf(q));
+    const total = await settleCount(db, countRows, cap, rows[0]?.total);
+    return { total, records: rows.map(({ total: _, ...r }) => r) };
   }
 
   async function operationLog(id: number, scope: DataScopeOf | null = null) {
@@ -92,7 +96,7 @@ export function auditService(db: Db, store: SessionStore) {
 
   /** The filtered rows as CSV, UTF-8 with a BOM so that Excel reads Chinese correctly; at most `max` rows. */
   async function operationLogCsv(q: OpQuery, headers: string[], scope: DataScopeOf | null = null, max = 50_000) {
-    const rows = await db.select().from(operationLogs).where(opWhere(q, scope)).orderBy(...orderBy(q, opSort, desc(operationLogs.id))).limit(max);
+    const rows = await db.select().from(operationLogs).where(opWhere(q, scope)).orderBy(...opOrder(q)).limit(max);
     const body = stringify(rows.map((r) => [
       r.id, r.createdAt.toISOString(), r.userId ?? '', r.module, r.operation, r.target ?? '', r.method, r.path, r.ip ?? '',
       r.result, r.status, r.durationMs, r.params === null ? '' : JSON.stringify(r.params),
@@ -109,13 +113,13 @@ export function auditService(db: Db, store: SessionStore) {
       q.from ? gte(loginLogs.createdAt, new Date(q.from)) : undefined,
       q.to ? lte(loginLogs.createdAt, new Date(q.to)) : undefined,
     );
-    const [rows, [{ n }]] = await Promise.all([
-      db.select().from(loginLogs).where(where)
-        .orderBy(...orderBy(q, { createdAt: loginLogs.createdAt, userId: loginLogs.userId, ip: loginLogs.ip, outcome: loginLogs.outcome }, desc(loginLogs.id)))
-        .limit(q.limit).offset(offsetOf(q)),
-      db.select({ n: sql<number>`count(*)::int` }).from(loginLogs).where(where),
-    ]);
-    return { total: n, records: rows.map((r) => ({ ...r, ...describeAgent(r.userAgent) })) };
+    const countRows = db.select({ one: sql`1` }).from(loginLogs).where(where).getSQL();
+    const cap = countCapOf(q);
+    const rows = await db.select({ l: loginLogs, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(loginLogs).where(where)
+      .orderBy(...indexedOrder(q, { createdAt: loginLogs.createdAt, userId: loginLogs.userId, ip: loginLogs.ip }, [desc(loginLogs.id)], loginLogs.id))
+      .limit(q.limit).offset(offsetOf(q));
+    const total = await settleCount(db, countRows, cap, rows[0]?.total);
+    return { total, records: rows.map(({ l }) => ({ ...l, ...describeAgent(l.userAgent) })) };
   }
 
   return { online, kick, operationLogList, operationLog, modules, operationLogCsv, loginLogList };

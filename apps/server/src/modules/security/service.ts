@@ -12,7 +12,8 @@ import {
   passwordPolicy, roleGrants, roleGroupRoles, roleGroups, roles,
 } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { offsetOf, orderBy } from '../../platform/paging';
+import { indexedOrder, offsetOf, orderBy } from '../../platform/paging';
+import { cappedCountSql, countCapOf, settleCount } from '../../platform/cappedCount';
 import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { assertPolicy, hashPassword, loadPolicy } from '../../platform/auth/passwords';
 import type { SessionStore } from '../../platform/auth/sessions';
@@ -291,16 +292,18 @@ export function securityService(db: Db, store: SessionStore) {
       q.status ? eq(accounts.status, q.status) : undefined,
       q.roleId ? sql`exists (select 1 from ${accountRoles} ar where ar.account_id = accounts.id and ar.role_id = ${q.roleId})` : undefined,
     );
-    const [records, [{ n }]] = await Promise.all([
-      db.select({
-        ...accountColumns,
-        roleNames: sql<string | null>`(select string_agg(r.name, ', ' order by r.name) from ${accountRoles} ar join ${roles} r on r.id = ar.role_id where ar.account_id = accounts.id)`,
-      }).from(accounts).where(where)
-        .orderBy(...orderBy(q, { userId: accounts.userId, userName: accounts.userName, status: accounts.status, createdAt: accounts.createdAt, maxSessions: accounts.maxSessions }, asc(accounts.id)))
-        .limit(q.limit).offset(offsetOf(q)),
-      db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where),
-    ]);
-    return { total: n, records };
+    // one statement: the page in an index's order (ACCOUNT_SORTS, migration 0041) with its capped count alongside
+    const countRows = db.select({ one: sql`1` }).from(accounts).where(where).getSQL();
+    const cap = countCapOf(q);
+    const rows = await db.select({
+      ...accountColumns,
+      roleNames: sql<string | null>`(select string_agg(r.name, ', ' order by r.name) from ${accountRoles} ar join ${roles} r on r.id = ar.role_id where ar.account_id = accounts.id)`,
+      total: cappedCountSql(countRows, cap).mapWith(Number),
+    }).from(accounts).where(where)
+      .orderBy(...indexedOrder(q, { userId: accounts.userId, userName: accounts.userName, status: accounts.status, createdAt: accounts.createdAt, maxSessions: accounts.maxSessions }, [asc(accounts.id)], accounts.id))
+      .limit(q.limit).offset(offsetOf(q));
+    const total = await settleCount(db, countRows, cap, rows[0]?.total);
+    return { total, records: rows.map(({ total: _, ...r }) => r) };
   }
 
   async function createAccount(actor: Actor, input: AccountCreateInput) {

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { and, eq, gte, isNull, gt, sql, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listExportSchema, pageQuerySchema } from '@bencao/contracts';
+import { CLIENT_ERROR_SORTS, listExportSchema, pageQuerySchema, sortOf } from '@bencao/contracts';
 import { attachment, readAllRows, writeExport } from './listExport';
 import type { ModuleOptions } from '../../platform/deps';
 import { clientErrors, loginLogs, menus, operationLogs, sessions } from '../../db/schema/index';
 import { ok } from '../../platform/envelope';
 import { LOGIN, PUBLIC, authOf, bearerToken } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
-import { offsetOf } from '../../platform/paging';
+import { indexedOrder, offsetOf } from '../../platform/paging';
+import { cappedCountSql, countCapOf, settleCount } from '../../platform/cappedCount';
 import { menusFor, toAltNodes } from './menuService';
 import { hasAuthority } from '../../platform/auth/authorities';
 import { accountIdInScope, dataScopeOf } from '../security/dataScope';
@@ -95,7 +96,7 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
 
   app.get('/api/audit/client-errors', {
     config: { authority: 'audit:errorLog', listCache: { tables: ['client_errors'] } },
-    schema: { tags: ['audit'], querystring: pageQuerySchema.extend({ keyword: z.string().max(200).optional() }) },
+    schema: { tags: ['audit'], querystring: pageQuerySchema.extend({ sort: sortOf(CLIENT_ERROR_SORTS), keyword: z.string().max(200).optional() }) },
   }, async (req) => {
     const q = req.query;
     // errors are organ-owned through the account that met them: the roles' data scope applies
@@ -103,10 +104,11 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       accountIdInScope(await dataScopeOf(db, authOf(req).accountId, authOf(req).authorities), clientErrors.accountId),
       q.keyword ? sql`(${clientErrors.message} ilike ${'%' + q.keyword + '%'} or ${clientErrors.url} ilike ${'%' + q.keyword + '%'})` : undefined,
     );
-    const [rows, [{ n }]] = await Promise.all([
-      db.select().from(clientErrors).where(where).orderBy(desc(clientErrors.createdAt)).limit(q.limit).offset(offsetOf(q)),
-      db.select({ n: sql<number>`count(*)::int` }).from(clientErrors).where(where),
-    ]);
-    return ok({ total: n, records: rows });
+    // one statement: the page with its capped count alongside; the keyword through the trigram indexes (migration 0041)
+    const countRows = db.select({ one: sql`1` }).from(clientErrors).where(where).getSQL();
+    const cap = countCapOf(q);
+    const rows = await db.select({ e: clientErrors, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(clientErrors).where(where)
+      .orderBy(...indexedOrder(q, { createdAt: clientErrors.createdAt }, [desc(clientErrors.createdAt), desc(clientErrors.id)], clientErrors.id)).limit(q.limit).offset(offsetOf(q));
+    return ok({ total: await settleCount(db, countRows, cap, rows[0]?.total), records: rows.map((r) => r.e) });
   });
 };

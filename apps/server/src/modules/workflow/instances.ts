@@ -6,7 +6,7 @@ import {
 import type { Db } from '../../db/client';
 import { accounts, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../db/schema/index';
 import { AppError, notFound } from '../../platform/errors';
-import { offsetOf } from '../../platform/paging';
+import { indexedOrder, offsetOf } from '../../platform/paging';
 import { cappedCountSql, countCapOf, settleCount } from '../../platform/cappedCount';
 import { modelOf, type InstanceRow } from './engine/runtime';
 import { accountIdInScope, type DataScopeOf } from '../security/dataScope';
@@ -44,13 +44,13 @@ export function instanceService(db: Db) {
     // one statement: the page in the list's order straight from an index (the tie-break on id follows the
     // sort's direction, so the (filter, started_at, id) indexes are read in order, never sorted), the capped
     // count selected alongside (a plain page read measured cheaper than ids-first on both databases)
-    const sortable: Record<string, AnyColumn> = {
-      id: wfInstances.id, startedAt: wfInstances.startedAt, endedAt: wfInstances.endedAt, status: wfInstances.status,
-      definitionKey: wfInstances.definitionKey, businessKey: wfInstances.businessKey,
+    // INSTANCE_SORTS, each in the order of an index: status and definition key by their (…, started_at, id)
+    // indexes, ended_at and business_key by theirs (migration 0041)
+    const sortable: Record<string, AnyColumn[]> = {
+      id: [], startedAt: [wfInstances.startedAt], endedAt: [wfInstances.endedAt], status: [wfInstances.status, wfInstances.startedAt],
+      definitionKey: [wfInstances.definitionKey, wfInstances.startedAt], businessKey: [wfInstances.businessKey],
     };
-    const col = (q.sort && sortable[q.sort]) || wfInstances.startedAt;
-    const d = !q.sort || !sortable[q.sort] || q.order === 'desc' || q.order === 'descend' ? desc : asc;
-    const order = col === wfInstances.id ? [d(wfInstances.id)] : [d(col), d(wfInstances.id)];
+    const order = indexedOrder(q, sortable, [desc(wfInstances.startedAt), desc(wfInstances.id)], wfInstances.id);
     const countRows = sql`select 1 from wf_instances where ${where ?? sql`true`}`;
     const cap = countCapOf(q);
     const rows = await db.select({ i: wfInstances, hasIncident, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(wfInstances)
