@@ -123,8 +123,8 @@ describe('return', () => {
     const resubmit = await one(id, 'start');
     expect(resubmit.assigneeId).toBe(ID.staff);
     const bad = await act('deptlead', resubmit.id, 'return', { target: 'nowhere' });
-    expect(bad.status).toBe(409);
-    await ok(act('staff', resubmit.id, 'approve', { comment: '已补充' }));
+    expect(bad.status).toBe(400);
+    await ok(act('staff', resubmit.id, 'resubmit', { comment: '已补充' }));
     expect((await open(id, 'sign')).length).toBe(2);
   });
 });

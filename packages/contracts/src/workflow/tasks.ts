@@ -25,11 +25,14 @@ export type TaskActivity = (typeof TASK_ACTIVITIES)[number];
 /** what a user may do on a task or an instance; the detail answers the codes allowed now */
 export const TASK_ACTION_CODES = [
   'approve', 'reject', 'return', 'transfer', 'delegate', 'resolve', 'addSign', 'removeSign', 'cc', 'claim', 'unclaim',
-  'urge', 'withdraw', 'void', 'attach',
+  'urge', 'withdraw', 'void', 'attach', 'resubmit', 'revoke',
 ] as const;
 export type TaskActionCode = (typeof TASK_ACTION_CODES)[number];
-/** the per-task actions posted to /api/workflow/tasks/:id/<action> */
-export const TASK_POST_ACTIONS = ['approve', 'reject', 'return', 'transfer', 'delegate', 'resolve', 'addSign', 'removeSign', 'cc', 'claim', 'unclaim'] as const;
+/**
+ * the per-task actions posted to /api/workflow/tasks/:id/<action>; a request returned to its starter is a
+ * resubmit task: only `resubmit` (the start form again, then on) and `revoke` (撤销: the request ends) apply to it
+ */
+export const TASK_POST_ACTIONS = ['approve', 'reject', 'return', 'transfer', 'delegate', 'resolve', 'addSign', 'removeSign', 'cc', 'claim', 'unclaim', 'resubmit', 'revoke'] as const;
 export type TaskPostAction = (typeof TASK_POST_ACTIONS)[number];
 /** the per-instance actions posted to /api/workflow/tasks/instances/:id/<action> */
 export const INSTANCE_TASK_ACTIONS = ['urge', 'withdraw', 'void'] as const;

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/client';
 import {
   accounts, wfCc, wfExecutions, wfHistory, wfInstances, wfSignLinks, wfTaskCandidates, wfTaskDelegations, wfTasks, wfUrges,
 } from '../../../db/schema/index';
-import { AppError, notFound } from '../../../platform/errors';
+import { AppError, badRequest, notFound } from '../../../platform/errors';
 import { workflowSettings } from '../admin/index';
 import { engineSteps as E, onTaskCreated, queueJobs, queueWrite, settingsIn, type Actor, type EngineCtx, type ExecutionRow, type TaskRow } from '../engine/runtime';
 import type { ModelElement, ProcessModel } from '../engine/model';
@@ -146,10 +146,20 @@ async function waitForSigners(c: Ctx, task: TaskRow) {
   if (pending.length) throw new AppError(409, 'workflow.task.waitingForSigners');
 }
 
+/**
+ * a request returned to its starter (the task of the start event) is a resubmit task: the starter resubmits
+ * or revokes it, nothing else (400, before anything changed)
+ */
+export const isResubmitTask = (model: ProcessModel, task: Pick<TaskRow, 'elementId'>) => model.elements[task.elementId]?.type === START_TYPE;
+export function mustNotBeResubmit(model: ProcessModel, task: Pick<TaskRow, 'elementId'>) {
+  if (isResubmitTask(model, task)) throw badRequest('workflow.task.resubmitOnly');
+}
+
 // ---------- approve, reject ----------
 
 export function approve(db: Db, taskId: number, me: Me, input: TaskDecisionInput, now: Date) {
   return onTask(db, taskId, now, me, async (c, task) => {
+    mustNotBeResubmit(c.model, task);
     await mustHold(c.tx, task, me.accountId);
     await waitForSigners(c, task);
     await c.tx.delete(wfTaskDelegations).where(eq(wfTaskDelegations.taskId, task.id));
@@ -178,6 +188,7 @@ function routesOutcome(model: ProcessModel, el: ModelElement, depth = 0): boolea
  */
 export function reject(db: Db, taskId: number, me: Me, input: TaskDecisionInput, now: Date) {
   return onTask(db, taskId, now, me, async (c, task) => {
+    mustNotBeResubmit(c.model, task);
     await mustHold(c.tx, task, me.accountId);
     await waitForSigners(c, task);
     const el = c.model.elements[task.elementId];
@@ -266,6 +277,7 @@ async function rewind(c: Ctx, targetId: string, scopeId: number | null) {
 
 export function returnTask(db: Db, taskId: number, me: Me, input: TaskReturnInput, now: Date) {
   return onTask(db, taskId, now, me, async (c, task) => {
+    mustNotBeResubmit(c.model, task);
     await mustHold(c.tx, task, me.accountId);
     const targets = await returnTargets(c, task);
     const start = c.model.starts[0];
@@ -278,7 +290,7 @@ export function returnTask(db: Db, taskId: number, me: Me, input: TaskReturnInpu
       if (!target) throw new AppError(409, 'workflow.task.noPrevious');
     } else {
       target = targets.find((t) => t.elementId === input.target);
-      if (!target) throw new AppError(409, 'workflow.task.badReturnTarget', { target: c.model.elements[input.target]?.name ?? input.target });
+      if (!target) throw await whyNotReturnable(c, task, input.target);
     }
     const scopeId = target.elementId === start ? null : await scopeOfTask(c, task);
     await closeTask(c, task, 'return', input.comment);
@@ -286,6 +298,48 @@ export function returnTask(db: Db, taskId: number, me: Me, input: TaskReturnInpu
     await rewind(c, target.elementId, scopeId);
     return { instanceId: c.inst.id, status: c.inst.status };
   }, { arrival: 'returned' });
+}
+
+// ---------- resubmit, revoke: the starter's task after a return to the start ----------
+
+async function mustBeResubmit(c: Ctx, task: TaskRow, me: Me) {
+  if (!isResubmitTask(c.model, task)) throw badRequest('workflow.task.notResubmit');
+  await mustHold(c.tx, task, me.accountId);
+}
+
+/**
+ * resubmit (重新提交): the starter sends the returned request on again, with the start form's data
+ * (checked by the route against the start form, as at the start) or, without a form, their variables
+ */
+export function resubmit(db: Db, taskId: number, me: Me, input: TaskDecisionInput, now: Date) {
+  return onTask(db, taskId, now, me, async (c, task) => {
+    await mustBeResubmit(c, task, me);
+    const ex = await execOf(c, task.executionId);
+    await E.finishTask(c, task, ex, c.actor, { variables: input.variables, comment: input.comment, outcome: 'resubmit' });
+    return { instanceId: c.inst.id, status: c.inst.status };
+  });
+}
+
+/** revoke (撤销): the starter gives the returned request up; the instance ends (terminated, history `revoke`) */
+export function revoke(db: Db, taskId: number, me: Me, comment: string | null, now: Date) {
+  return onTask(db, taskId, now, me, async (c, task) => {
+    await mustBeResubmit(c, task, me);
+    await closeTask(c, task, 'revoke', comment);
+    await E.endInstance(c, 'terminated', true);
+    await E.hist(c, 'revoke', { executionId: task.executionId, taskId: task.id, elementId: task.elementId, comment });
+    return { instanceId: c.inst.id, status: c.inst.status };
+  });
+}
+
+/** why a task cannot go back to `targetId`: the node itself, not reached yet, or on another (completed) branch */
+async function whyNotReturnable(c: Ctx, task: TaskRow, targetId: string): Promise<AppError> {
+  const t = c.model.elements[targetId];
+  const target = t?.name ?? targetId;
+  if (!t || t.type !== 'bpmn:UserTask') return new AppError(409, 'workflow.task.badReturnTarget', { target });
+  if (t.id === task.elementId) return new AppError(409, 'workflow.task.returnSelf', { target });
+  const [passed] = await c.tx.select({ id: wfHistory.id }).from(wfHistory)
+    .where(and(eq(wfHistory.instanceId, c.inst.id), eq(wfHistory.elementId, t.id), inArray(wfHistory.action, ['taskComplete', 'autoPass']))).limit(1);
+  return new AppError(409, passed ? 'workflow.task.returnOtherBranch' : 'workflow.task.returnNotPassed', { target });
 }
 
 /** what the caller may withdraw: the node they completed last, or (the starter) the start, while nobody acted since */
@@ -396,6 +450,7 @@ export function urge(db: Db, instanceId: number, me: Me, comment: string | null,
 
 export function transfer(db: Db, taskId: number, me: Me, input: TaskHandOverInput, now: Date) {
   return onTask(db, taskId, now, me, async (c, task) => {
+    mustNotBeResubmit(c.model, task);
     await mustHold(c.tx, task, me.accountId);
     const to = await otherAccount(c.tx, input.userId, me.accountId);
     await c.tx.update(wfTasks).set({ assigneeId: to.id }).where(eq(wfTasks.id, task.id));
@@ -407,6 +462,7 @@ export function transfer(db: Db, taskId: number, me: Me, input: TaskHandOverInpu
 
 export function delegate(db: Db, taskId: number, me: Me, input: TaskHandOverInput, now: Date) {
   return onTask(db, taskId, now, me, async (c, task) => {
+    mustNotBeResubmit(c.model, task);
     await mustHold(c.tx, task, me.accountId);
     const to = await otherAccount(c.tx, input.userId, me.accountId);
     await c.tx.insert(wfTaskDelegations).values({ taskId: task.id, ownerId: me.accountId, ownerName: me.name, delegateId: to.id, createdAt: c.now });
@@ -532,8 +588,11 @@ export function removeSign(db: Db, taskId: number, me: Me, input: TaskRemoveSign
     const { open, queued } = await pendingSigners(c, body, loop);
     const remaining = open.length + queued.length - input.userIds.length;
     for (const id of input.userIds) {
-      const has = (id !== me.accountId && open.some((o) => o.assigneeId === id)) || queued.includes(id);
-      if (!has) throw new AppError(409, 'workflow.task.notSigner', { name: await nameOfAccount(c, id) });
+      if (id === me.accountId) throw new AppError(409, 'workflow.task.removeSelf');
+      if (open.some((o) => o.assigneeId === id) || queued.includes(id)) continue;
+      const [signed] = await c.tx.select({ id: wfTasks.id }).from(wfTasks).innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId))
+        .where(and(eq(wfExecutions.parentId, body.id), eq(wfTasks.assigneeId, id), eq(wfTasks.status, 'completed'))).limit(1);
+      throw new AppError(409, signed ? 'workflow.task.alreadySigned' : 'workflow.task.notSigner', { name: await nameOfAccount(c, id) });
     }
     if (remaining < 1) throw new AppError(409, 'workflow.task.lastSigner');
     for (const id of input.userIds) {

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { translate, type Lang, type TaskActionCode, type TaskActivity, type TaskButton, type TaskDetail, type TaskImportance, type TaskSummary } from '@bencao/contracts';
+import {
+  translate, type Lang, type TaskActionCode, type TaskActivity, type TaskButton, type TaskDetail, type TaskHistoryEntry, type TaskImportance, type TaskSummary,
+} from '@bencao/contracts';
 import type { Db } from '../../../db/client';
 import {
   accounts, wfAttachments, wfCc, wfExecutions, wfHistory, wfInstances, wfPluginButtons, wfTaskCandidates, wfTaskDelegations, wfTasks, wfTaskUserState, wfVersions,
@@ -7,7 +9,7 @@ import {
 import { AppError, notFound } from '../../../platform/errors';
 import type { WorkflowAccess } from '../admin/index';
 import { modelOf, type InstanceRow, type TaskRow } from '../engine/runtime';
-import { mayWithdraw, returnTargets, tookPart } from './actions';
+import { isResubmitTask, mayWithdraw, returnTargets, tookPart } from './actions';
 import { roleOf } from './guards';
 
 /** The task detail (`GET /tasks/:id`) and the read-only view of an instance (`GET /instances/:id/view`). */
@@ -63,13 +65,17 @@ export async function detailOf(db: Db, inst: InstanceRow, task: TaskRow | null, 
   const q = { tx: db as never, inst, model };
   const running = inst.status === 'running';
   let taskOpen = false;
+  // the starter's own returned request: resubmit or revoke it (urge, withdraw and void would only repeat these)
+  let resubmitting = false;
   if (task) {
     const role = await roleOf(db, task, v.accountId);
     taskOpen = running && task.status === 'open';
     const el = model.elements[task.elementId];
     const [ex] = execs.filter((e) => e.id === task.executionId);
     const body = ex?.parentId ? execs.find((e) => e.id === ex.parentId && e.elementType === 'multiInstanceBody') : undefined;
-    if (taskOpen && role === 'assignee') {
+    resubmitting = taskOpen && role === 'assignee' && isResubmitTask(model, task);
+    if (resubmitting) actions.push('resubmit', 'revoke', 'attach');
+    else if (taskOpen && role === 'assignee') {
       actions.push('approve', 'reject', 'return', 'transfer', 'delegate', 'cc', 'attach');
       if (el?.multi && body) actions.push('addSign', 'removeSign');
       if (task.claimedAt) actions.push('unclaim');
@@ -103,9 +109,11 @@ export async function detailOf(db: Db, inst: InstanceRow, task: TaskRow | null, 
       returnTargets: targets.map((t) => ({ elementId: t.elementId, name: translate(v.lang, t.name) })),
     };
   }
-  if (running && (inst.starterId === v.accountId || (await tookPart(db, inst.id, v.accountId)))) actions.push('urge');
-  if (running && (await mayWithdraw(q, v.accountId))) actions.push('withdraw');
-  if (inst.starterId === v.accountId && ['running', 'suspended'].includes(inst.status)) actions.push('void');
+  if (!resubmitting) {
+    if (running && (inst.starterId === v.accountId || (await tookPart(db, inst.id, v.accountId)))) actions.push('urge');
+    if (running && (await mayWithdraw(q, v.accountId))) actions.push('withdraw');
+    if (inst.starterId === v.accountId && ['running', 'suspended'].includes(inst.status)) actions.push('void');
+  }
   const active = new Set(execs.filter((e) => e.status === 'running' || e.status === 'suspended').map((e) => e.elementId));
   return {
     task: summary,
@@ -116,7 +124,7 @@ export async function detailOf(db: Db, inst: InstanceRow, task: TaskRow | null, 
     },
     variables: inst.variables,
     form: null,
-    history: history.map((h) => ({ action: h.action, actorName: h.actorName, at: h.at.toISOString(), comment: h.comment, elementId: h.elementId, data: h.data })),
+    history: await withArrivalPeople(db, history.map((h) => ({ action: h.action, actorName: h.actorName, at: h.at.toISOString(), comment: h.comment, elementId: h.elementId, data: h.data })), v.lang),
     xml: ver?.xml ?? '',
     path: {
       completed: [...new Set(execs.filter((e) => e.status === 'completed' && model.elements[e.elementId]).map((e) => e.elementId))],
@@ -131,6 +139,22 @@ export async function detailOf(db: Db, inst: InstanceRow, task: TaskRow | null, 
       deletable: f.uploaderId === v.accountId && !!task && f.taskId === task.id && taskOpen,
     })),
   };
+}
+
+/**
+ * a task's arrival (`taskCreate`) is about the people it arrived to, not about whoever's step created it:
+ * its line names the assignee or the candidates (the row keeps the actor of the step)
+ */
+export async function withArrivalPeople(db: Db, history: TaskHistoryEntry[], lang: Lang): Promise<TaskHistoryEntry[]> {
+  const peopleOf = (h: TaskHistoryEntry): number[] => {
+    const d = h.data as { assigneeId?: unknown; candidateIds?: unknown } | null;
+    const ids = typeof d?.assigneeId === 'number' ? [d.assigneeId] : Array.isArray(d?.candidateIds) ? d.candidateIds : [];
+    return ids.filter((x): x is number => typeof x === 'number');
+  };
+  const ids = [...new Set(history.filter((h) => h.action === 'taskCreate').flatMap(peopleOf))];
+  if (!ids.length) return history;
+  const names = new Map((await db.select({ id: accounts.id, name: accounts.userName }).from(accounts).where(inArray(accounts.id, ids))).map((a) => [a.id, a.name]));
+  return history.map((h) => (h.action === 'taskCreate' ? { ...h, actorName: peopleOf(h).map((id) => names.get(id) ?? String(id)).join(lang === 'zh' || lang === 'ja' ? '、' : ', ') || null } : h));
 }
 
 /** marks CC rows of the instance read for the viewer */

@@ -21,7 +21,8 @@ import { instanceService } from '../instances';
 import { wfDefinitions, wfHistory, wfPluginButtons } from '../../../db/schema/index';
 import { eq } from 'drizzle-orm';
 import {
-  addSign, approve, cc, claim, delegate, fireReminder, reject, REMINDER_JOB, removeSign, resolve, returnTask, transfer, unclaim, urge, voidInstance, withdraw, type Me,
+  addSign, approve, cc, claim, delegate, fireReminder, isResubmitTask, mustNotBeResubmit, reject, REMINDER_JOB, removeSign, resolve, resubmit, returnTask, revoke, transfer, unclaim, urge,
+  voidInstance, withdraw, type Me,
 } from './actions';
 import { attachmentService, diskStorage } from './attachments';
 import { detailOf, instanceRow, markCcRead, mustView, type Viewer } from './detail';
@@ -158,7 +159,8 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       if (task.status === 'open') await setUserState(db, task.id, v.accountId, { openedAt: now() });
       const detail = await detailOf(db, inst, task, v, now());
       const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
-      return ok({ ...detail, form: await forms.forDetail(model, inst, task, detail.actions.includes('approve'), v.lang) });
+      const mayWrite = detail.actions.includes('approve') || detail.actions.includes('resubmit');
+      return ok({ ...detail, form: await forms.forDetail(model, inst, task, mayWrite, v.lang) });
     });
   app.get('/api/workflow/instances/:id/view', { config: { authority: TASK }, schema: { tags, params: idParams } },
     async (req) => {
@@ -177,12 +179,29 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post('/api/workflow/tasks/:id/approve', decision, async (req) => {
     const task = await taskRow(db, req.params.id);
     const inst = await instanceRow(db, task.instanceId);
-    const binding = bindingAt(await modelOf(db, inst.versionId, inst.definitionKey, inst.version), task.elementId);
+    const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
+    // a request returned to its starter: refused before its (start) form is looked at
+    mustNotBeResubmit(model, task);
+    const binding = bindingAt(model, task.elementId);
     const modelVariables = binding ? await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req)) : {};
     const result = await approve(db, req.params.id, meOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } }, now());
     if (binding) await forms.store(binding, task.elementId, task.instanceId, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
     return ok(result, saved(req));
   });
+  // the starter's task after a return to the start: the start form checked again as at the start, then on
+  app.post('/api/workflow/tasks/:id/resubmit', decision, async (req) => {
+    const task = await taskRow(db, req.params.id);
+    const inst = await instanceRow(db, task.instanceId);
+    const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
+    if (!isResubmitTask(model, task)) throw badRequest('workflow.task.notResubmit');
+    const binding = bindingAt(model, task.elementId);
+    const modelVariables = binding ? await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req)) : {};
+    const result = await resubmit(db, req.params.id, meOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } }, now());
+    if (binding) await forms.store(binding, task.elementId, task.instanceId, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
+    return ok(result, saved(req));
+  });
+  app.post('/api/workflow/tasks/:id/revoke', { config: { authority: TASK }, schema: { tags, params: idParams } },
+    async (req) => ok(await revoke(db, req.params.id, meOf(req), commentOf(req.body), now()), saved(req)));
   app.post('/api/workflow/tasks/:id/reject', decision, async (req) => ok(await reject(db, req.params.id, meOf(req), req.body, now()), saved(req)));
   app.post('/api/workflow/tasks/:id/resolve', decision, async (req) => ok(await resolve(db, req.params.id, meOf(req), req.body, now()), saved(req)));
   app.post('/api/workflow/tasks/:id/return', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskReturnSchema } },
