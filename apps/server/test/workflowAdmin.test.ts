@@ -47,6 +47,8 @@ async function makeAccount(userId: string, extra: Partial<typeof accounts.$infer
 beforeAll(async () => {
   s = await startTestServer();
   admin = await s.login(DEMO.admin.userId, DEMO.admin.password);
+  // the listeners' and plugins' endpoints of these tests run on 127.0.0.1: the outbound allow-list names it (test/outbound.test.ts covers the rule)
+  expect((await api('PUT', '/api/security/outbound', { allowHosts: ['127.0.0.1'] })).status).toBe(200);
 
   const [view] = await db().select().from(organViews).where(eq(organViews.code, 'admin'));
   const organ = async (code: string, type: string, parent: string | null, principal: string | null = null) => {
