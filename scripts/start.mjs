@@ -1,10 +1,12 @@
-// `npm start`: installs what is missing, builds the console and the site when they are not built,
+// `npm start`: installs what is missing, builds the console, the site and the server when they are not built
+// (the server also when its sources changed),
 // then runs the server (API, console at /console/, site at /) on the embedded database in ./data,
 // seeded with demo data; the demo accounts are printed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt } from './serverBuild.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args) => {
@@ -18,8 +20,10 @@ const built = (app) => fs.existsSync(path.join(root, `apps/${app}/dist/index.htm
 // the site's server render (crawlable path URLs) is built with it: an older build without it is rebuilt
 const siteRender = fs.existsSync(path.join(root, 'apps/site/dist-ssr/ssr.js'));
 if (process.env.BENCAO_REBUILD || !built('admin') || !built('site') || !siteRender) run('npm', ['run', 'build']);
+// the server runs as built JavaScript (apps/server/dist): no TypeScript compiler at run time
+else ensureServerBuilt(root);
 
 const env = { BENCAO_PROFILE: 'demo', DATA_DIR: path.join(root, 'data'), ...process.env };
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit', env });
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], { cwd: path.join(root, 'apps/server'), stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one test command (README: `npm test`). Installs what is missing, type-checks, builds, then runs
+# The one test command (README: `npm test`). Installs what is missing, type-checks, builds, smoke-tests the built server, then runs
 # unit tests, API tests on the embedded database, the same API tests on a throw-away PostgreSQL,
 # and the Playwright tests in Chromium. Ends with one "Total: N passed, N failed" line.
 set -u
@@ -22,7 +22,9 @@ step "type check" bash scripts/typecheck.sh
 step "unit: contracts" vitest packages/contracts contracts
 step "unit: console" vitest apps/admin admin
 step "unit: site" vitest apps/site site
-step "build console and site" npm run build --silent
+step "build console, site and server" npm run build --silent
+# the production build of the server (node dist/main.js, as npm start runs it) on a fresh database, port 18870
+step "smoke: built server" vitest apps/server server-built --config smoke/vitest.config.ts
 step "api: embedded database (PGlite)" vitest apps/server server-pglite
 
 pgdir="$root/.tmp/pg"

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { repoRoot } from './platform/runtimePaths';
 
 export type Profile = 'demo' | 'production' | 'test';
 
@@ -32,7 +33,7 @@ export interface AppConfig {
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const root = path.resolve(import.meta.dirname, '../../..');
+  const root = repoRoot;
   const profile = (env.BENCAO_PROFILE ?? 'demo') as Profile;
   if (!['demo', 'production', 'test'].includes(profile)) throw new Error(`BENCAO_PROFILE must be demo, production or test, not "${profile}"`);
   return {

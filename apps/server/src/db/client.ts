@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { statementNames } from './statementNames';
 import { pipelineTransactions } from './transactionRoundTrips';
+import { migrationsFolder } from '../platform/runtimePaths';
 
 export type Db = ReturnType<typeof drizzlePg>;
 
@@ -22,7 +21,6 @@ export interface Database {
   listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DbConfig {
   databaseUrl?: string;
