@@ -39,6 +39,8 @@ beforeAll(async () => {
     token: admin, body: { name: 'gateway tests', allNamespaces: true, rights: ['config:read', 'registry:read', 'registry:write'] },
   });
   appKey = { accessKey: cred.body.data.credential.accessKey, secret: cred.body.data.secret };
+  // the upstreams the application registers run on 127.0.0.1: the outbound allow-list names it (test/outbound.test.ts covers the rule)
+  expect((await s.request('PUT', '/api/security/outbound', { token: admin, body: { allowHosts: ['127.0.0.1'] } })).status).toBe(200);
 });
 afterAll(async () => {
   await s?.close();
