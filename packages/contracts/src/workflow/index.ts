@@ -2,3 +2,4 @@ export * from './moddle';
 export * from './definitions';
 export * from './instances';
 export * from './admin';
+export * from './signature';

@@ -18,6 +18,8 @@
  * - `bencao:dueIn` — the task's deadline: an ISO-8601 duration ("PT48H", "P3D") or "N working days"
  *   written `3wd` (counted on the working calendar of the common module).
  * - `bencao:timeoutAction` — what happens at the deadline on this node (`TIMEOUT_ACTIONS`); default: the settings'.
+ * - `bencao:signature` — approving needs an electronic signature: the meanings the signer may state, comma
+ *   separated (`SIGNATURE_MEANINGS`: "approve" 批准, "review" 审核, "verify" 复核, "acknowledge" 知悉); see signature.ts.
  *
  * bpmn:MultiInstanceLoopCharacteristics (on a user task; `isSequential` is standard BPMN): one task per
  * participant the assignment resolves to, in parallel or one after the other.
@@ -57,6 +59,7 @@ export const bencaoModdle = {
         { name: 'buttons', isAttr: true, type: 'String' },
         { name: 'dueIn', isAttr: true, type: 'String' },
         { name: 'timeoutAction', isAttr: true, type: 'String' },
+        { name: 'signature', isAttr: true, type: 'String' },
       ],
     },
     {

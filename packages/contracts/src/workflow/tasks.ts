@@ -4,6 +4,7 @@ import { workflowVariablesSchema } from './definitions';
 import type { InstanceStatus, TaskStatus } from './instances';
 import type { FieldPermission } from '../forms/api';
 import type { FormSchema } from '../forms/schema';
+import { signatureInputSchema, type SignatureManifest, type SignatureMeaning } from './signature';
 
 /**
  * Tasks and approvals (issue 11): the end user's screens New / Todo / Done / Ended, the task detail and
@@ -108,6 +109,8 @@ export const taskDecisionSchema = z.object({
   comment,
   variables: workflowVariablesSchema.optional().default({}),
   /** the values of the node's cloud form (issue 12), checked against its field permissions */
+  /** approve at a node with `bencao:signature`: the re-authenticated signature (issue 26) */
+  signature: signatureInputSchema.optional(),
   form: z.record(z.string(), z.unknown()).optional(),
 });
 export type TaskDecisionInput = z.infer<typeof taskDecisionSchema>;
@@ -274,6 +277,8 @@ export interface TaskSummary {
   multiInstance: null | { completion: 'all' | 'any' | 'ratio'; ratio: number | null; sequential: boolean; people: { id: number; name: string; status: TaskStatus | 'waiting' }[] };
   /** elements the task may be returned to (previous / starter / passed nodes) */
   returnTargets: { elementId: string; name: string }[];
+  /** approving needs an electronic signature with one of these meanings (null: no signature) */
+  signature: SignatureMeaning[] | null;
 }
 export interface TaskInstanceSummary {
   id: number;
@@ -302,6 +307,8 @@ export interface TaskDetail {
   actions: TaskActionCode[];
   buttons: TaskButton[];
   attachments: TaskAttachment[];
+  /** the electronic signatures given on the instance, oldest first */
+  signatures: SignatureManifest[];
 }
 export interface TaskActionResult { instanceId: number; status: InstanceStatus }
 export interface BatchApproveResult { succeeded: number[]; failed: { id: number; message: string }[] }

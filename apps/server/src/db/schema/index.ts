@@ -11,6 +11,7 @@ export * from './portal';
 export * from './cacheVersions';
 export * from './forms';
 export * from './workflowTasks';
+export * from './workflowSignatures';
 export * from './notification';
 export * from './audit';
 export * from './adr';

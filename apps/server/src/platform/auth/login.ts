@@ -20,6 +20,24 @@ const lockEnd = (policy: PasswordPolicy, now: Date) => (policy.lockMinutes < 0 ?
 const stillLocked = (lockedUntil: Date | null, now: Date) => lockedUntil === null || lockedUntil > now;
 
 /**
+ * Counts a failure of an account that is not locked; the new count, or null when it is locked (meanwhile).
+ * The login and the re-authentication of an electronic signature (reauth.ts) share it.
+ */
+export async function countAccountFailure(db: Db, accountId: number, policy: PasswordPolicy, t: Date): Promise<number | null> {
+  const max = policy.maxFailedLogins;
+  const reaches = sql`(${max} > 0 and ${accounts.failedLogins} + 1 >= ${max})`;
+  const until = lockEnd(policy, t);
+  const [row] = await db.update(accounts).set({
+    failedLogins: sql`${accounts.failedLogins} + 1`,
+    status: sql`case when ${reaches} then 'lock' else ${accounts.status} end`,
+    lockedUntil: sql`case when ${reaches} then ${until ? until.toISOString() : null}::timestamptz else ${accounts.lockedUntil} end`,
+  }).where(and(eq(accounts.id, accountId), eq(accounts.status, 'normal'))).returning({ failed: accounts.failedLogins });
+  return row ? row.failed : null;
+}
+
+export const stillLockedAt = (lockedUntil: Date | null, now: Date) => lockedUntil === null || lockedUntil > now;
+
+/**
  * The login. Every failure is counted with one atomic `failed_logins = failed_logins + 1 … returning`
  * on a row that is not locked, and the lock is decided on the returned count, so parallel guesses
  * (in one process or several) are judged at most `maxFailedLogins` times; a locked account is refused
@@ -34,19 +52,6 @@ export function loginService(db: Db, store: SessionStore, now: () => Date = () =
   let dummyHash: Promise<string> | null = null;
   const dummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(24).toString('base64')));
   let lastPurge = 0;
-
-  /** Counts a failure of an account that is not locked; the new count, or null when it is locked (meanwhile). */
-  async function countAccountFailure(accountId: number, policy: PasswordPolicy, t: Date): Promise<number | null> {
-    const max = policy.maxFailedLogins;
-    const reaches = sql`(${max} > 0 and ${accounts.failedLogins} + 1 >= ${max})`;
-    const until = lockEnd(policy, t);
-    const [row] = await db.update(accounts).set({
-      failedLogins: sql`${accounts.failedLogins} + 1`,
-      status: sql`case when ${reaches} then 'lock' else ${accounts.status} end`,
-      lockedUntil: sql`case when ${reaches} then ${until ? until.toISOString() : null}::timestamptz else ${accounts.lockedUntil} end`,
-    }).where(and(eq(accounts.id, accountId), eq(accounts.status, 'normal'))).returning({ failed: accounts.failedLogins });
-    return row ? row.failed : null;
-  }
 
   /** The same for a user id without an account. */
   async function countUnknownFailure(userId: string, policy: PasswordPolicy, t: Date): Promise<number | null> {
@@ -106,7 +111,7 @@ export function loginService(db: Db, store: SessionStore, now: () => Date = () =
     }
 
     if (!(await verifyPassword(acc.passwordHash, password))) {
-      const failed = await countAccountFailure(acc.id, policy, t);
+      const failed = await countAccountFailure(db, acc.id, policy, t);
       // Locked by a parallel attempt while this password was checked: not judged.
       if (failed === null) return lockedOut('account locked');
       if (policy.maxFailedLogins > 0 && failed >= policy.maxFailedLogins) {

@@ -240,12 +240,25 @@ export async function deletePluginButtons(db: Q, ids: number[]) {
   return { deleted: rows.length };
 }
 
+/**
+ * Is a button offered on a task? Named by the node (`bencao:buttons`), or configured for the task's process
+ * (no process: every process) and node (no nodes: every user task — the list's "all processes · all user tasks").
+ */
+export function buttonOnTask(
+  button: Pick<ButtonRow, 'code' | 'definitionKey' | 'nodeIds'>,
+  task: { definitionKey: string; elementId: string; buttons?: string | null },
+): boolean {
+  const named = (task.buttons ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (named.includes(button.code)) return true;
+  return (button.definitionKey === null || button.definitionKey === task.definitionKey) && (!button.nodeIds.length || button.nodeIds.includes(task.elementId));
+}
+
 /** The enabled buttons shown on a task at `elementId` of `definitionKey`, in display order. */
 export async function pluginButtonsFor(db: Q, definitionKey: string, elementId: string) {
   const rows = await db.select().from(wfPluginButtons)
     .where(and(eq(wfPluginButtons.enabled, true), or(isNull(wfPluginButtons.definitionKey), eq(wfPluginButtons.definitionKey, definitionKey))))
     .orderBy(asc(wfPluginButtons.seq), asc(wfPluginButtons.code));
-  return rows.filter((r) => !r.nodeIds.length || r.nodeIds.includes(elementId)).map(buttonView);
+  return rows.filter((r) => buttonOnTask(r, { definitionKey, elementId })).map(buttonView);
 }
 
 /**
@@ -257,7 +270,7 @@ export async function runPluginButton(db: Q, code: string, taskId: number, actor
   const [button] = await db.select().from(wfPluginButtons).where(eq(wfPluginButtons.code, code));
   if (!button || !button.enabled) throw notFound();
   const [task] = await db.select({
-    id: wfTasks.id, status: wfTasks.status, assigneeId: wfTasks.assigneeId, elementId: wfTasks.elementId, definitionKey: wfTasks.definitionKey,
+    id: wfTasks.id, status: wfTasks.status, assigneeId: wfTasks.assigneeId, elementId: wfTasks.elementId, definitionKey: wfTasks.definitionKey, buttons: wfTasks.buttons,
     instanceId: wfTasks.instanceId, variables: wfInstances.variables, starterId: wfInstances.starterId,
   }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(eq(wfTasks.id, taskId));
   if (!task) throw notFound();
@@ -268,8 +281,7 @@ export async function runPluginButton(db: Q, code: string, taskId: number, actor
     mine = !!c;
   }
   if (!mine) throw new AppError(403, 'workflow.notYourTask');
-  const allowed = (button.definitionKey === null || button.definitionKey === task.definitionKey) && (!button.nodeIds.length || button.nodeIds.includes(task.elementId));
-  if (!allowed) throw badRequest('workflow.buttonNotAllowed', { button: code });
+  if (!buttonOnTask(button, task)) throw badRequest('workflow.buttonNotAllowed', { button: code });
   const result = await runPlugin(db, button.pluginTypeCode, button.settings, {
     instanceId: task.instanceId, definitionKey: task.definitionKey, taskId, starterAccountId: task.starterId,
     actorAccountId, variables: task.variables ?? {}, lang, now,

@@ -3,6 +3,7 @@ import { Environment } from '@marcbachmann/cel-js';
 import {
   bencaoModdle, MI_COMPLETIONS, ON_EMPTY, parseWorkingDays, participantRuleSchema, TIMEOUT_ACTIONS, type TimeoutAction,
   type BencaoAssignment, type MessageKey, type MessageParams, type MiCompletion, type ParticipantRule,
+  parseSignatureSetting, type SignatureMeaning,
 } from '@bencao/contracts';
 import { parseCycle, parseDuration, parseIsoDate } from './time';
 
@@ -37,6 +38,8 @@ export interface ModelElement {
   /** start event / user task: the cloud form bound there (`bencao:form`, JSON; read with parseFormBinding) */
   form?: string | null;
   buttons?: string | null;
+  /** user task: approving needs an electronic signature with one of these meanings (`bencao:signature`) */
+  signature?: SignatureMeaning[] | null;
   multi?: { sequential: boolean; completion: MiCompletion; ratio: number } | null;
   timer?: TimerSpec | null;
   attachedTo?: string | null;
@@ -211,6 +214,9 @@ export async function compileBpmn(xml: string, knownKeys: (key: string) => boole
           problems.push({ elementId: n.id, key: 'workflow.problem.timeoutAction', params: { name: label(n), value: timeoutAction } });
         }
         el.timeoutAction = (timeoutAction || null) as TimeoutAction | null;
+        const signature = parseSignatureSetting(n.signature);
+        if (signature && 'error' in signature) problems.push({ elementId: n.id, key: 'workflow.problem.signature', params: { name: label(n), value: signature.error } });
+        else el.signature = signature;
         if (!n.assignment || !String(n.assignment).trim()) {
           problems.push({ elementId: n.id, key: 'workflow.problem.noParticipants', params: { name: label(n) } });
         } else {

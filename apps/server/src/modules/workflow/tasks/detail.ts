@@ -8,9 +8,11 @@ import {
 } from '../../../db/schema/index';
 import { AppError, notFound } from '../../../platform/errors';
 import type { WorkflowAccess } from '../admin/index';
+import { buttonOnTask } from '../admin/plugins';
 import { modelOf, type InstanceRow, type TaskRow } from '../engine/runtime';
 import { isResubmitTask, mayWithdraw, returnTargets, tookPart } from './actions';
 import { roleOf } from './guards';
+import { manifestsOf } from './signatures';
 
 /** The task detail (`GET /tasks/:id`) and the read-only view of an instance (`GET /instances/:id/view`). */
 
@@ -42,9 +44,8 @@ export async function mustView(db: Db, inst: InstanceRow, v: Viewer) {
 }
 
 async function buttonsOf(db: Db, task: TaskRow, lang: Lang): Promise<TaskButton[]> {
-  const codes = (task.buttons ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const rows = await db.select().from(wfPluginButtons).where(eq(wfPluginButtons.enabled, true)).orderBy(asc(wfPluginButtons.seq), asc(wfPluginButtons.code));
-  return rows.filter((r) => codes.includes(r.code) || ((r.definitionKey === null || r.definitionKey === task.definitionKey) && r.nodeIds.includes(task.elementId)))
+  return rows.filter((r) => buttonOnTask(r, task))
     .map((r) => {
       const label = r.label as unknown as Partial<Record<Lang, string>> | string | null;
       const name = typeof label === 'string' ? label : label?.[lang] || label?.zh || label?.en || r.code;
@@ -107,6 +108,7 @@ export async function detailOf(db: Db, inst: InstanceRow, task: TaskRow | null, 
       importance: (state?.importance ?? 2) as TaskImportance, activity: (state?.activity ?? 1) as TaskActivity,
       multiInstance: el?.multi && body ? { completion: el.multi.completion, ratio: el.multi.completion === 'ratio' ? el.multi.ratio : null, sequential: el.multi.sequential, people } : null,
       returnTargets: targets.map((t) => ({ elementId: t.elementId, name: translate(v.lang, t.name) })),
+      signature: el?.signature ?? null,
     };
   }
   if (!resubmitting) {
@@ -138,6 +140,7 @@ export async function detailOf(db: Db, inst: InstanceRow, task: TaskRow | null, 
       createdAt: f.createdAt.toISOString(), url: `/api/workflow/attachments/${f.id}`,
       deletable: f.uploaderId === v.accountId && !!task && f.taskId === task.id && taskOpen,
     })),
+    signatures: await manifestsOf(db, inst.id),
   };
 }
 

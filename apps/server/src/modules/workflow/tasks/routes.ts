@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_TASK_ATTACHMENT, startableQuerySchema, taskActivitySchema, taskAddSignSchema, taskBatchApproveSchema, taskCcSchema, taskCommentSchema,
   taskCompleteSchema, taskDecisionSchema, taskDraftSchema, taskDraftUpdateSchema, taskHandOverSchema, taskImportanceSchema, taskListQuerySchema,
-  taskRemoveSignSchema, taskReturnSchema, taskUserQuerySchema, todoQuerySchema, translate, type BatchApproveResult,
+  taskRemoveSignSchema, taskReturnSchema, taskUserQuerySchema, todoQuerySchema, translate, type BatchApproveResult, type SignatureInput,
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../../platform/deps';
 import { ok } from '../../../platform/envelope';
@@ -13,7 +13,8 @@ import { LOGIN } from '../../../platform/guard';
 import { hasAuthority } from '../../../platform/auth/authorities';
 import { langOf } from '../../../platform/i18n';
 import { workflowAccess } from '../admin/index';
-import { runPluginButton } from '../admin/plugins';
+import { buttonOnTask, runPluginButton } from '../admin/plugins';
+import { reauthenticator } from '../../../platform/auth/reauth';
 import { clockOf } from '../engine/clock';
 import { completeTask, modelOf, type Actor } from '../engine/runtime';
 import { registerJobHandler } from '../jobs';
@@ -30,6 +31,8 @@ import { draftService } from './drafts';
 import { bindingAt, startBinding, taskForms } from './forms';
 import { taskRow } from './guards';
 import { setUserState, taskLists } from './lists';
+import { signatureRoutes } from './signatureRoutes';
+import { mustNotNeedSignature, signatureAt, signatureService, type Signer } from './signatures';
 
 /** /api/workflow/tasks…: the end user's task screens and approval actions (issue 11, contracts/workflow/tasks.ts). */
 
@@ -43,6 +46,9 @@ const draftSubmitSchema = z.object({ form: z.record(z.string(), z.unknown()).opt
 const buttonParams = z.object({ id: z.coerce.number().int().positive(), buttonId: z.coerce.number().int().positive() });
 
 const meOf = (req: FastifyRequest): Me => ({ accountId: req.auth!.accountId, name: req.auth!.userName });
+const signerOf = (req: FastifyRequest): Signer => ({
+  accountId: req.auth!.accountId, userId: req.auth!.userId, name: req.auth!.userName, ip: req.ip, userAgent: req.headers['user-agent'],
+});
 
 export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts) => {
   const { db, config } = opts.deps;
@@ -52,6 +58,21 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   const files = attachmentService(db, diskStorage(config.dataDir), now);
   const insts = instanceService(db);
   const forms = taskForms(db);
+  // electronic signatures: re-authentication on the login's clock (its lock times), the signature's time on the engine's
+  const signatures = signatureService(db, reauthenticator(db, opts.deps.sessions, config.now ?? (() => new Date())));
+  await app.register(signatureRoutes, { ...opts, signatures });
+  type Located = { elementId: string; instanceId: number };
+  const nodeSignature = async (task: Located) => {
+    const inst = await instanceRow(db, task.instanceId);
+    return signatureAt(await modelOf(db, inst.versionId, inst.definitionKey, inst.version), task.elementId);
+  };
+  /** the password again (counted like a login) before anything changes; null where the node needs no signature */
+  const signedIfNeeded = async (req: FastifyRequest, task: Located) => {
+    const meanings = await nodeSignature(task);
+    return meanings ? signatures.verify(meanings, (req.body as { signature?: SignatureInput }).signature, signerOf(req)) : null;
+  };
+  /** paths that cannot sign (batch approval, the plain completion) refuse a node that must be signed */
+  const mustSignElsewhere = async (taskId: number) => mustNotNeedSignature(await nodeSignature(await taskRow(db, taskId)));
   registerJobHandler(REMINDER_JOB, (d, job, t) => fireReminder(d, job.payload, t));
 
   const accessOf = (req: FastifyRequest) => workflowAccess(db, { accountId: req.auth!.accountId, authorities: req.auth!.authorities, isAdmin: req.auth!.isAdmin });
@@ -184,8 +205,11 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     mustNotBeResubmit(model, task);
     const binding = bindingAt(model, task.elementId);
     const modelVariables = binding ? await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req)) : {};
+    const signed = await signedIfNeeded(req, task);
     const result = await approve(db, req.params.id, meOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } }, now());
     if (binding) await forms.store(binding, task.elementId, task.instanceId, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
+    // the manifest over the data as the step left it
+    if (signed) await signatures.record(db, task, signerOf(req), signed, now());
     return ok(result, saved(req));
   });
   // the starter's task after a return to the start: the start form checked again as at the start, then on
@@ -229,6 +253,7 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
         try {
           const t = await taskRow(db, id);
           if (t.formKey) throw new AppError(409, 'workflow.task.noBatch');
+          await mustSignElsewhere(id);
           await approve(db, id, meOf(req), { comment: req.body.comment, variables: {} }, now());
           out.succeeded.push(id);
         } catch (e) {
@@ -250,10 +275,7 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       const [b] = await db.select().from(wfPluginButtons).where(eq(wfPluginButtons.id, req.params.buttonId));
       if (!b) throw new AppError(409, 'workflow.task.buttonNotOnNode');
       const task = await taskRow(db, req.params.id);
-      const codes = (task.buttons ?? '').split(',').map((s) => s.trim());
-      if (!codes.includes(b.code) && !((b.definitionKey === null || b.definitionKey === task.definitionKey) && b.nodeIds.includes(task.elementId))) {
-        throw new AppError(409, 'workflow.task.buttonNotOnNode');
-      }
+      if (!buttonOnTask(b, task)) throw new AppError(409, 'workflow.task.buttonNotOnNode');
       const result = await runPluginButton(db, b.code, task.id, req.auth!.accountId, langOf(req), now());
       await db.insert(wfHistory).values({
         instanceId: task.instanceId, executionId: task.executionId, taskId: task.id, elementId: task.elementId, actorId: req.auth!.accountId,
@@ -286,6 +308,7 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post('/api/workflow/tasks/:id/complete', { config: { authority: LOGIN }, schema: { tags, params: idParams, body: taskCompleteSchema } },
     async (req) => {
       const actor: Actor = { accountId: req.auth!.accountId, name: req.auth!.userName };
+      await mustSignElsewhere(req.params.id);
       try {
         // the assignee or a candidate: checked by the completion itself, under the lock, from the rows it loads
         return ok(await completeTask(db, req.params.id, actor, req.body, now(), false), saved(req));
