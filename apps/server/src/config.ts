@@ -23,6 +23,11 @@ export interface AppConfig {
   /** folders of the built console and site, served in production and demo when present */
   adminDist: string;
   siteDist: string;
+  /**
+   * login keys one client address may take at once (a token bucket refilled at loginKeyRateLimit per
+   * minute, LOGIN_KEY_BURST); unset: a sixth of loginKeyRateLimit, at least 10; below 1: no burst limit
+   */
+  loginKeyBurst?: number;
   logLevel: string;
   /** proxies (addresses or CIDRs) whose X-Forwarded-For/-Proto are believed; empty: none, the socket's address counts */
   trustProxy: string[];
@@ -56,3 +61,4 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     submissionRateLimit: Number(env.SUBMISSION_RATE_LIMIT ?? 5),
   };
 }
+    loginKeyBurst: env.LOGIN_KEY_BURST ? Number(env.LOGIN_KEY_BURST) : undefined,

@@ -46,6 +46,12 @@ async function key() {
   expect(k.status, JSON.stringify(k.body)).toBe(200);
   return k.body.data as { keyId: string; publicKey: string };
 }
+/** keys one after the other: a server answers 503 to more than a few waiting for a fresh key pair at once */
+async function keysInTurn(n: number) {
+  const keys: { keyId: string; publicKey: string }[] = [];
+  for (let i = 0; i < n; i++) keys.push(await key());
+  return keys;
+}
 async function tokenWith(k: { keyId: string; publicKey: string }, userId: string, password: string, lang = 'en') {
   return s.request('POST', '/api/oauth/token', { lang, form: { grant_type: 'password', username: userId, password: encryptForLogin(k.publicKey, password), key_id: k.keyId } });
 }
@@ -183,7 +189,7 @@ describe('parallel wrong guesses are judged at most the policy count of times', 
     const policy = (await api('GET', '/api/security/policy')).body.data;
     expect(policy.maxFailedLogins).toBe(5);
     await newAccount('burst', {}, 'Right@2026x');
-    const keys = await Promise.all(Array.from({ length: 60 }, () => key()));
+    const keys = await keysInTurn(60);
     const answers = await Promise.all(keys.map((k, i) => tokenWith(k, 'burst', `wrong-${i}`)));
     expect(answers.every((a) => a.status === 400)).toBe(true);
     const logs = await db().select().from(loginLogs).where(eq(loginLogs.userId, 'burst'));
@@ -200,7 +206,7 @@ describe('parallel wrong guesses are judged at most the policy count of times', 
   it('the right password in the middle of a burst gets no lasting token once the account is locked', async () => {
     nextWindow();
     await newAccount('burst2', {}, 'Right@2026x');
-    const keys = await Promise.all(Array.from({ length: 21 }, () => key()));
+    const keys = await keysInTurn(21);
     const answers = await Promise.all(keys.map((k, i) => tokenWith(k, 'burst2', i === 10 ? 'Right@2026x' : `wrong-${i}`)));
     const [acc] = await db().select().from(accounts).where(eq(accounts.userId, 'burst2'));
     expect(acc.status).toBe('lock');

@@ -203,6 +203,7 @@ export const en = {
   'policy.lowercase': 'a lowercase letter',
   'policy.digit': 'a digit',
   'policy.special': 'a special character',
+  'auth.loginKeysBusy': 'The server is busy issuing login keys; please try again in a moment',
   'policy.violation': 'The password does not satisfy the password policy: it needs {rules}',
   'ok.deleted': 'Deleted successfully',
   'ok.saved': 'Saved successfully',

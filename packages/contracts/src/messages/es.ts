@@ -200,6 +200,7 @@ export const es: Messages = {
   'policy.lowercase': 'una letra minúscula',
   'policy.digit': 'un dígito',
   'policy.special': 'un carácter especial',
+  'auth.loginKeysBusy': 'El servidor está ocupado generando claves de inicio de sesión; inténtelo de nuevo en un momento',
   'policy.violation': 'La contraseña no cumple la política de contraseñas: necesita {rules}',
   'ok.deleted': 'Eliminado correctamente',
   'ok.saved': 'Guardado correctamente',

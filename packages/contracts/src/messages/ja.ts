@@ -200,6 +200,7 @@ export const ja: Messages = {
   'policy.lowercase': '小文字',
   'policy.digit': '数字',
   'policy.special': '記号',
+  'auth.loginKeysBusy': 'サーバーがログインキーの発行で混み合っています。しばらくしてからもう一度お試しください',
   'policy.violation': 'パスワードがパスワードポリシーを満たしていません：{rules}が必要です',
   'ok.deleted': '削除しました',
   'ok.saved': '保存しました',

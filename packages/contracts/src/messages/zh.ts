@@ -200,6 +200,7 @@ export const zh: Messages = {
   'policy.lowercase': '小写字母',
   'policy.digit': '数字',
   'policy.special': '特殊字符',
+  'auth.loginKeysBusy': '服务器正忙于生成登录密钥，请稍后重试',
   'policy.violation': '密码不符合密码策略：需要{rules}',
   'ok.deleted': '删除成功',
   'ok.saved': '保存成功',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, integer, text, boolean, timestamp, primaryKey, uniqueIndex, index, jsonb, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, bigint, text, boolean, timestamp, primaryKey, uniqueIndex, index, jsonb, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** a trigram index's column: `ilike '%…%'` searches read the index (pg_trgm, migration 0041) */
 const trgm = (c: AnyPgColumn) => sql`${c} gin_trgm_ops`;
@@ -227,6 +227,16 @@ export const rateCounters = pgTable('rate_counters', {
   window: integer('window').notNull(),
   hits: integer('hits').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.bucket, t.window] }), index('rate_counters_window').on(t.window)]);
+
+/**
+ * Burst limits (a token bucket per key, kept in its GCRA form): `tat_ms` is the theoretical arrival
+ * time, the moment the bucket would be full again; a request is let through while it lies at most the
+ * burst's allowance ahead of now (`platform/auth/rateLimit.ts`).
+ */
+export const rateBuckets = pgTable('rate_buckets', {
+  bucket: text('bucket').primaryKey(),
+  tatMs: bigint('tat_ms', { mode: 'number' }).notNull(),
+}, (t) => [index('rate_buckets_tat').on(t.tatMs)]);
 
 /** Refresh tokens already rotated away: presenting one again ends its session (token theft). */
 export const usedRefreshTokens = pgTable('used_refresh_tokens', {

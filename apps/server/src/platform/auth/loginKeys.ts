@@ -3,14 +3,21 @@ import { promisify } from 'node:util';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginKeys } from '../../db/schema/index';
+import { AppError } from '../errors';
 import { newId } from '../tokens';
 
 const generateKeyPair = promisify(crypto.generateKeyPair);
 const KEY_TTL_MS = 5 * 60_000;
 /** key pairs kept ready per process */
-const POOL_SIZE = 4;
-/** key pairs generated at the same time (libuv's thread pool, never the event loop) */
-const GENERATORS = 2;
+const POOL_SIZE = 8;
+/**
+ * key pairs generated at the same time, in libuv's thread pool (never the event loop). One: argon2's
+ * password checks share that pool (four threads) and the machine's cores, so key generation may never
+ * take more than one of either, however many keys are asked for.
+ */
+const GENERATORS = 1;
+/** requests waiting for a key while none is ready; the next ones get 503 at once instead of queueing */
+const MAX_WAITING = 8;
 const PURGE_EVERY_MS = 30_000;
 
 interface KeyPair { publicKeyDer: Buffer; privateKeyPem: string }
@@ -27,6 +34,9 @@ async function newKeyPair(): Promise<KeyPair> {
 /**
  * A few RSA key pairs generated ahead of need, off the request path. A request takes a ready pair
  * (or waits for the next one without blocking the event loop); taking one starts its replacement.
+ * Generation only refills the pool, one pair at a time: a flood of key requests (from many addresses,
+ * since each address has its burst limit) cannot queue work that starves logins; past MAX_WAITING
+ * waiting requests it is answered 503 with Retry-After.
  * The pairs are not yet keys of anyone: only an issued key is stored, so nothing here is state
  * another process needs.
  */
@@ -49,9 +59,11 @@ function keyPool(size = POOL_SIZE) {
   }
 
   return {
-    take(): Promise<KeyPair> {
-      const k = ready.shift();
+    /** a ready pair, or a wait for the next one; null when too many are waiting already */
+    take(): Promise<KeyPair> | null {
       if (closed) return Promise.reject(new Error('the login key pool is closed'));
+      const k = ready.shift();
+      if (!k && waiting.length >= MAX_WAITING) return null;
       const p = k ? Promise.resolve(k) : new Promise<KeyPair>((resolve, reject) => waiting.push({ resolve, reject }));
       refill();
       return p;
@@ -80,8 +92,13 @@ export function loginKeyStore(db: Db, now: () => Date = () => new Date()) {
     await db.delete(loginKeys).where(lt(loginKeys.expiresAt, t));
   }
 
-  async function issue() {
-    const pair = await pool.take();
+  async function issue(reply?: { header(name: string, value: string): unknown }) {
+    const taken = pool.take();
+    if (!taken) {
+      reply?.header('retry-after', '1');
+      throw new AppError(503, 'auth.loginKeysBusy');
+    }
+    const pair = await taken;
     const id = newId();
     const expiresAt = new Date(now().getTime() + KEY_TTL_MS);
     try {

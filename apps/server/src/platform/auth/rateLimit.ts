@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rateCounters } from '../../db/schema/index';
+import { rateBuckets, rateCounters } from '../../db/schema/index';
 import { AppError } from '../errors';
 
 const MINUTE = 60_000;
@@ -48,6 +48,47 @@ export function rateLimiter(db: Db, now: () => Date = () => new Date()) {
     throw new AppError(429, 'error.tooManyRequests');
   }
 
-  return { hit, enforce };
+  let purgedBuckets = 0;
+
+  /**
+   * A token bucket per key holding `capacity` requests and refilled at `perMinute`, in its GCRA form:
+   * the row keeps the moment the bucket is full again (`tat_ms`); a request passes while that lies at
+   * most `capacity - 1` refills ahead of now, and moves it one refill further. One atomic upsert, so
+   * every process shares the bucket; a refused request takes nothing from it.
+   */
+  async function take(bucket: string, capacity: number, perMinute: number): Promise<RateDecision> {
+    const ms = now().getTime();
+    const interval = Math.max(1, Math.round(MINUTE / Math.max(perMinute, 1)));
+    const tolerance = (capacity - 1) * interval;
+    const res = await db.execute<{ granted: number; tat: string | number | null }>(sql`
+      with granted as (
+        insert into ${rateBuckets} (bucket, tat_ms) values (${bucket}, ${ms + interval}::bigint)
+        on conflict (bucket) do update set tat_ms = greatest(${rateBuckets.tatMs}, ${ms}::bigint) + ${interval}::bigint
+          where ${rateBuckets.tatMs} - ${ms}::bigint <= ${tolerance}::bigint
+        returning 1
+      )
+      select (select count(*) from granted)::int as granted,
+             (select tat_ms from ${rateBuckets} where bucket = ${bucket}) as tat`);
+    const { granted, tat } = res.rows[0];
+    const minute = Math.floor(ms / MINUTE);
+    if (purgedBuckets !== minute) {
+      // Once a minute per process: a bucket that is full again is the same as no row.
+      purgedBuckets = minute;
+      await db.delete(rateBuckets).where(lt(rateBuckets.tatMs, ms));
+    }
+    if (granted) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(tat) - tolerance - ms) / 1000)) };
+  }
+
+  /** Takes from the burst bucket; throws 429 when it is empty. A capacity below 1 means no burst limit. */
+  async function enforceBurst(bucket: string, capacity: number, perMinute: number, reply?: { header(name: string, value: string): unknown }) {
+    if (capacity < 1 || perMinute < 1) return;
+    const d = await take(bucket, capacity, perMinute);
+    if (d.allowed) return;
+    reply?.header('retry-after', String(d.retryAfterSeconds));
+    throw new AppError(429, 'error.tooManyRequests');
+  }
+
+  return { hit, enforce, take, enforceBurst };
 }
 export type RateLimiter = ReturnType<typeof rateLimiter>;

@@ -33,8 +33,11 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
     config: { authority: PUBLIC },
     schema: { querystring: z.object({ method: z.literal('getLoginKey') }), tags: ['auth'] },
   }, async (req, reply) => {
-    await limiter.enforce(`loginKey:${req.ip}`, deps.config.loginKeyRateLimit, reply);
-    return ok(await keys.issue());
+    const perMinute = deps.config.loginKeyRateLimit;
+    // the burst first: a flood is refused by one statement before it counts toward the minute
+    await limiter.enforceBurst(`loginKey:${req.ip}`, deps.config.loginKeyBurst ?? Math.max(10, Math.ceil(perMinute / 6)), perMinute, reply);
+    await limiter.enforce(`loginKey:${req.ip}`, perMinute, reply);
+    return ok(await keys.issue(reply));
   });
 
   app.post('/api/oauth/token', {
