@@ -94,6 +94,14 @@ describe('deep pages', () => {
     expect(p150[9] - 1).toBe(p151[0]);
     const asc = await data('/api/audit/client-errors?page=200&limit=10&sort=createdAt&order=asc');
     expect(asc.records.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => min + 1990 + i));
+    // a deep page of a keyword search: the matching rows at that position, the last page ending the list
+    const matching = Array.from({ length: 3000 }, (_, i) => i + 1).filter((g) => g % 500 !== 0 && g % 7 !== 0).reverse();
+    const deep = await data('/api/audit/client-errors?keyword=typeerror&page=60&limit=20');
+    expect(deep.records.map((r) => numberOf(r.message))).toEqual(matching.slice(1180, 1200));
+    const last = Math.ceil(matching.length / 50);
+    const end = await data(`/api/audit/client-errors?keyword=typeerror&page=${last}&limit=50`);
+    expect(end.total).toBe(matching.length);
+    expect(end.records.map((r) => numberOf(r.message))).toEqual(matching.slice((last - 1) * 50));
   });
 });
 

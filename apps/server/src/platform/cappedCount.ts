@@ -52,3 +52,14 @@ const estimates = new Map<string, { n: number; until: number }>();
 
 /** the exact-count limit for a page: at least 1,000 rows, ten pages past the one shown */
 export const countCapOf = (q: PageQuery) => Math.max(1000, offsetOf(q) + q.limit * 10);
+
+/**
+ * The exact-count limit of a large list (100,000 rows and more): ten pages past the one shown, but never more
+ * than 10,000 rows, so a deep page does not count every row it skips; past that the estimate answers, and
+ * `totalOfPage` keeps the total consistent with the page shown.
+ */
+export const listCapOf = (q: PageQuery) => Math.max(1000, Math.min(offsetOf(q) + q.limit * 10, 10_000));
+
+/** the settled total of a list and its page (`shown` rows): a short page ends the list there; a full one is never past the total */
+export const totalOfPage = (q: PageQuery, total: number, shown: number) =>
+  shown > 0 && shown < q.limit ? offsetOf(q) + shown : Math.max(total, offsetOf(q) + shown);

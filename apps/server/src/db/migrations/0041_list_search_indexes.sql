@@ -1,4 +1,10 @@
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+DROP INDEX "operation_logs_created";--> statement-breakpoint
+CREATE INDEX "operation_logs_created" ON "operation_logs" USING btree ("created_at","id");--> statement-breakpoint
+DROP INDEX "login_logs_created";--> statement-breakpoint
+CREATE INDEX "login_logs_created" ON "login_logs" USING btree ("created_at","id");--> statement-breakpoint
+DROP INDEX "client_errors_created";--> statement-breakpoint
+CREATE INDEX "client_errors_created" ON "client_errors" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "operation_logs_user_id_trgm" ON "operation_logs" USING gin ("user_id" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "operation_logs_operation_trgm" ON "operation_logs" USING gin ("operation" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "operation_logs_user_id" ON "operation_logs" USING btree ("user_id","id");--> statement-breakpoint

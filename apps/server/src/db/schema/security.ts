@@ -167,7 +167,7 @@ export const loginLogs = pgTable('login_logs', {
   reason: text('reason').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('login_logs_created').on(t.createdAt),
+  index('login_logs_created').on(t.createdAt, t.id),
   index('login_logs_user_id_trgm').using('gin', trgm(t.userId)), index('login_logs_ip_trgm').using('gin', trgm(t.ip)),
   index('login_logs_user_id').on(t.userId, t.id), index('login_logs_ip').on(t.ip, t.id),
 ]);
@@ -189,7 +189,7 @@ export const operationLogs = pgTable('operation_logs', {
   durationMs: integer('duration_ms').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('operation_logs_created').on(t.createdAt),
+  index('operation_logs_created').on(t.createdAt, t.id),
   index('operation_logs_user_id_trgm').using('gin', trgm(t.userId)), index('operation_logs_operation_trgm').using('gin', trgm(t.operation)),
   index('operation_logs_user_id').on(t.userId, t.id), index('operation_logs_module').on(t.module, t.id), index('operation_logs_duration').on(t.durationMs, t.id),
 ]);
@@ -203,7 +203,7 @@ export const clientErrors = pgTable('client_errors', {
   accountId: integer('account_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('client_errors_created').on(t.createdAt),
+  index('client_errors_created').on(t.createdAt, t.id),
   index('client_errors_message_trgm').using('gin', trgm(t.message)), index('client_errors_url_trgm').using('gin', trgm(t.url)),
 ]);
 

@@ -7,8 +7,8 @@ import type { Db } from '../../db/client';
 import { accounts, loginLogs, operationLogs, sessions } from '../../db/schema/index';
 import { AppError, notFound } from '../../platform/errors';
 import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
-import { indexedOrder, offsetOf, orderBy } from '../../platform/paging';
-import { cappedCountSql, countCapOf, settleCount } from '../../platform/cappedCount';
+import { indexedOrder, offsetOf, orderBy, pageRead } from '../../platform/paging';
+import { cappedCountSql, listCapOf, settleCount, totalOfPage } from '../../platform/cappedCount';
 import type { SessionStore } from '../../platform/auth/sessions';
 import { accountIdInScope, accountScopeWhere, userIdInScope, type DataScopeOf } from '../security/dataScope';
 
@@ -76,13 +76,15 @@ export function auditService(db: Db, store: SessionStore) {
   async function operationLogList(q: OpQuery, scope: DataScopeOf | null = null) {
     const where = opWhere(q, scope);
     const countRows = db.select({ one: sql`1` }).from(operationLogs).where(where).getSQL();
-    const cap = countCapOf(q);
+    const cap = listCapOf(q);
+    const order = opOrder(q);
+    const page = pageRead(q, operationLogs, operationLogs.id, where, order);
     const rows = await db.select({
       id: operationLogs.id, userId: operationLogs.userId, module: operationLogs.module, operation: operationLogs.operation, target: operationLogs.target,
       method: operationLogs.method, path: operationLogs.path, ip: operationLogs.ip, result: operationLogs.result, status: operationLogs.status,
       durationMs: operationLogs.durationMs, createdAt: operationLogs.createdAt, total: cappedCountSql(countRows, cap).mapWith(Number),
-    }).from(operationLogs).where(where).orderBy(...opOrder(q)).limit(q.limit).offset(offsetOf(q));
-    const total = await settleCount(db, countRows, cap, rows[0]?.total);
+    }).from(operationLogs).where(page.where).orderBy(...order).limit(q.limit).offset(page.offset);
+    const total = totalOfPage(q, await settleCount(db, countRows, cap, rows[0]?.total), rows.length);
     return { total, records: rows.map(({ total: _, ...r }) => r) };
   }
 
@@ -114,11 +116,12 @@ export function auditService(db: Db, store: SessionStore) {
       q.to ? lte(loginLogs.createdAt, new Date(q.to)) : undefined,
     );
     const countRows = db.select({ one: sql`1` }).from(loginLogs).where(where).getSQL();
-    const cap = countCapOf(q);
-    const rows = await db.select({ l: loginLogs, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(loginLogs).where(where)
-      .orderBy(...indexedOrder(q, { createdAt: loginLogs.createdAt, userId: loginLogs.userId, ip: loginLogs.ip }, [desc(loginLogs.id)], loginLogs.id))
-      .limit(q.limit).offset(offsetOf(q));
-    const total = await settleCount(db, countRows, cap, rows[0]?.total);
+    const cap = listCapOf(q);
+    const order = indexedOrder(q, { createdAt: loginLogs.createdAt, userId: loginLogs.userId, ip: loginLogs.ip }, [desc(loginLogs.id)], loginLogs.id);
+    const page = pageRead(q, loginLogs, loginLogs.id, where, order);
+    const rows = await db.select({ l: loginLogs, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(loginLogs).where(page.where)
+      .orderBy(...order).limit(q.limit).offset(page.offset);
+    const total = totalOfPage(q, await settleCount(db, countRows, cap, rows[0]?.total), rows.length);
     return { total, records: rows.map(({ l }) => ({ ...l, ...describeAgent(l.userAgent) })) };
   }
 

@@ -12,8 +12,8 @@ import {
   passwordPolicy, roleGrants, roleGroupRoles, roleGroups, roles,
 } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { indexedOrder, offsetOf, orderBy } from '../../platform/paging';
-import { cappedCountSql, countCapOf, settleCount } from '../../platform/cappedCount';
+import { indexedOrder, offsetOf, orderBy, pageRead } from '../../platform/paging';
+import { cappedCountSql, listCapOf, settleCount, totalOfPage } from '../../platform/cappedCount';
 import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { assertPolicy, hashPassword, loadPolicy } from '../../platform/auth/passwords';
 import type { SessionStore } from '../../platform/auth/sessions';
@@ -294,15 +294,15 @@ export function securityService(db: Db, store: SessionStore) {
     );
     // one statement: the page in an index's order (ACCOUNT_SORTS, migration 0041) with its capped count alongside
     const countRows = db.select({ one: sql`1` }).from(accounts).where(where).getSQL();
-    const cap = countCapOf(q);
+    const cap = listCapOf(q);
+    const order = indexedOrder(q, { userId: accounts.userId, userName: accounts.userName, status: accounts.status, createdAt: accounts.createdAt, maxSessions: accounts.maxSessions }, [asc(accounts.id)], accounts.id);
+    const page = pageRead(q, accounts, accounts.id, where, order);
     const rows = await db.select({
       ...accountColumns,
       roleNames: sql<string | null>`(select string_agg(r.name, ', ' order by r.name) from ${accountRoles} ar join ${roles} r on r.id = ar.role_id where ar.account_id = accounts.id)`,
       total: cappedCountSql(countRows, cap).mapWith(Number),
-    }).from(accounts).where(where)
-      .orderBy(...indexedOrder(q, { userId: accounts.userId, userName: accounts.userName, status: accounts.status, createdAt: accounts.createdAt, maxSessions: accounts.maxSessions }, [asc(accounts.id)], accounts.id))
-      .limit(q.limit).offset(offsetOf(q));
-    const total = await settleCount(db, countRows, cap, rows[0]?.total);
+    }).from(accounts).where(page.where).orderBy(...order).limit(q.limit).offset(page.offset);
+    const total = totalOfPage(q, await settleCount(db, countRows, cap, rows[0]?.total), rows.length);
     return { total, records: rows.map(({ total: _, ...r }) => r) };
   }
 

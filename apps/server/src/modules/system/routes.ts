@@ -8,8 +8,8 @@ import { clientErrors, loginLogs, menus, operationLogs, sessions } from '../../d
 import { ok } from '../../platform/envelope';
 import { LOGIN, PUBLIC, authOf, bearerToken } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
-import { indexedOrder, offsetOf } from '../../platform/paging';
-import { cappedCountSql, countCapOf, settleCount } from '../../platform/cappedCount';
+import { indexedOrder, pageRead } from '../../platform/paging';
+import { cappedCountSql, listCapOf, settleCount, totalOfPage } from '../../platform/cappedCount';
 import { menusFor, toAltNodes } from './menuService';
 import { hasAuthority } from '../../platform/auth/authorities';
 import { accountIdInScope, dataScopeOf } from '../security/dataScope';
@@ -106,9 +106,11 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     );
     // one statement: the page with its capped count alongside; the keyword through the trigram indexes (migration 0041)
     const countRows = db.select({ one: sql`1` }).from(clientErrors).where(where).getSQL();
-    const cap = countCapOf(q);
-    const rows = await db.select({ e: clientErrors, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(clientErrors).where(where)
-      .orderBy(...indexedOrder(q, { createdAt: clientErrors.createdAt }, [desc(clientErrors.createdAt), desc(clientErrors.id)], clientErrors.id)).limit(q.limit).offset(offsetOf(q));
-    return ok({ total: await settleCount(db, countRows, cap, rows[0]?.total), records: rows.map((r) => r.e) });
+    const cap = listCapOf(q);
+    const order = indexedOrder(q, { createdAt: clientErrors.createdAt }, [desc(clientErrors.createdAt), desc(clientErrors.id)], clientErrors.id);
+    const page = pageRead(q, clientErrors, clientErrors.id, where, order);
+    const rows = await db.select({ e: clientErrors, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(clientErrors).where(page.where)
+      .orderBy(...order).limit(q.limit).offset(page.offset);
+    return ok({ total: totalOfPage(q, await settleCount(db, countRows, cap, rows[0]?.total), rows.length), records: rows.map((r) => r.e) });
   });
 };
