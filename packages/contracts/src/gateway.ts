@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { headerSafe } from './validators';
 import { pageQuerySchema } from './paging';
 import { checkRouteRules, compileAntPattern } from './gatewayRules';
 
@@ -226,11 +227,12 @@ export type AlarmVariable = (typeof ALARM_VARIABLES)[number]['name'];
 /** the gateway keeps 300 s of counters */
 export const ALARM_MAX_WINDOW_S = 300;
 export const alarmRuleSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  /** the name and the summary make the alarm mail's subject */
+  name: headerSafe(z.string().trim().min(1).max(100)),
   enabled: z.boolean().default(true),
   /** CEL over ALARM_VARIABLES, true when the alarm condition holds; the server parses and type-checks it */
   expression: z.string().trim().min(1).max(2000),
-  summary: z.string().trim().min(1).max(500),
+  summary: headerSafe(z.string().trim().min(1).max(500)),
   description: optText(2000),
   level: z.enum(ALARM_LEVELS).default('general'),
   /** the counters are summed over the last windowSec seconds */
@@ -250,9 +252,9 @@ export const alarmEventQuerySchema = pageQuerySchema.extend({
 export const TELEPHONE_RE = /^(1[3-9]\d{9}|\+?[0-9][0-9\- ]{5,19})$/;
 export const WORK_TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const alarmReceiverSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: headerSafe(z.string().trim().min(1).max(100)),
   account: optText(100),
-  email: z.string().trim().max(200).nullish().transform((v) => (v ? v : null))
+  email: headerSafe(z.string().trim().max(200)).nullish().transform((v) => (v ? v : null))
     .refine((v) => v === null || z.email().safeParse(v).success, { message: 'gateway.email' }),
   telephone: z.string().trim().max(30).nullish().transform((v) => (v ? v : null))
     .refine((v) => v === null || TELEPHONE_RE.test(v), { message: 'gateway.telephone' }),

@@ -5,6 +5,7 @@
  *
  * Errors are catalogue keys (messages/*.ts, prefix `gateway.`) with `line` and the reason's values.
  */
+import { isHeaderSafe } from './headerText';
 
 export interface RuleError {
   /** 1-based line of the text */
@@ -318,7 +319,9 @@ function parseFilter(l: Line): FilterDef {
     case 'AddResponseHeader': {
       argCount(l, 2, Infinity);
       checkHeader(l.args[0]);
-      return { name: l.name, header: l.args[0], value: afterFirstComma(l.raw) };
+      const value = afterFirstComma(l.raw);
+      if (!isHeaderSafe(value)) fail('gateway.badHeaderValue', { value: l.args[0] });
+      return { name: l.name, header: l.args[0], value };
     }
     case 'RemoveRequestHeader': {
       argCount(l, 1, 1);

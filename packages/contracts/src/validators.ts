@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Lang } from './menu';
 import { formatIssue } from './formatIssue';
+import { HEADER_UNSAFE_RE, isHeaderSafe } from './headerText';
 
 /**
  * The form validators of SPEC §5, shared by the server, the console and the site.
@@ -170,6 +171,12 @@ export function multiSelect<T extends z.ZodType = typeof selectValue>(limits: Co
   if (limits.min !== undefined) s = s.min(limits.min, { message: 'valid.minItems' });
   if (limits.max !== undefined) s = s.max(limits.max, { message: 'valid.maxItems' });
   return s;
+}
+
+export { HEADER_UNSAFE_RE, isHeaderSafe };
+/** `schema` refusing control characters ("must not contain control characters such as line breaks"). */
+export function headerSafe<T extends z.ZodType<string | null | undefined>>(schema: T) {
+  return schema.refine((v) => v === null || v === undefined || isHeaderSafe(v), { message: 'valid.controlChars', abort: true });
 }
 
 /** The first rule `value` breaks, worded in `lang`; null when it passes. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../paging';
+import { headerSafe } from '../validators';
 
 /**
  * Workflow administration (SPEC §3 "workflow participant, plugin button, plugin type, listener,
@@ -34,7 +35,7 @@ export const i18nTextSchema = z.object({
 export type I18nText = z.infer<typeof i18nTextSchema>;
 /** a mail template: subject and body with `{{name}}` placeholders (see LISTENER_PLACEHOLDERS) */
 export const mailTemplateSchema = z.object({
-  subject: z.string().trim().max(300).default(''),
+  subject: headerSafe(z.string().trim().max(300)).default(''),
   body: z.string().max(20_000).default(''),
 });
 export type MailTemplate = z.infer<typeof mailTemplateSchema>;
@@ -46,7 +47,7 @@ export const mailTemplatesSchema = z.object({
   ja: mailTemplateSchema.default({ subject: '', body: '' }),
 });
 export type MailTemplates = z.infer<typeof mailTemplatesSchema>;
-const emailList = z.array(z.string().trim().email({ message: 'workflow.email' })).max(100).default([]);
+const emailList = z.array(headerSafe(z.string().trim()).email({ message: 'workflow.email' })).max(100).default([]);
 
 // ---------- participants' rules ----------
 
@@ -192,7 +193,7 @@ export type PluginKind = (typeof PLUGIN_KINDS)[number];
 export const httpCallSettingsSchema = z.object({
   url: listenerHttpSchema.shape.url,
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
-  headers: z.record(z.string().trim().min(1).max(100), z.string().max(2000)).default({}),
+  headers: z.record(headerSafe(z.string().trim().min(1).max(100)), headerSafe(z.string().max(2000))).default({}),
   timeoutMs: listenerHttpSchema.shape.timeoutMs,
   /** POST/PUT/PATCH send the instance's variables as JSON */
   sendVariables: z.boolean().default(true),
