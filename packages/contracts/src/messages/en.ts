@@ -111,6 +111,7 @@ export const en = {
   "workflow.cannotAdminister": "You may not administer the process \"{name}\"",
   "workflow.jobNotFailed": "Only a failed job can be retried",
   "workflow.importInvalid": "The file is not a BPMN 2.0 diagram",
+  "workflow.xmlDoctype": "must not contain a DOCTYPE or entity declarations (<!DOCTYPE …>, <!ENTITY …>)",
   "workflow.callDepth": "Call activities nest too deep (more than {max} levels)",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----

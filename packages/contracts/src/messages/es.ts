@@ -108,6 +108,7 @@ export const es: Messages = {
   "workflow.cannotAdminister": "No puede administrar el proceso \"{name}\"",
   "workflow.jobNotFailed": "Solo se puede reintentar un trabajo fallido",
   "workflow.importInvalid": "El archivo no es un diagrama BPMN 2.0",
+  "workflow.xmlDoctype": "no debe contener una declaración DOCTYPE ni declaraciones de entidades (<!DOCTYPE …>, <!ENTITY …>)",
   "workflow.callDepth": "Las actividades de llamada se anidan demasiado (más de {max} niveles)",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----

@@ -108,6 +108,7 @@ export const ja: Messages = {
   "workflow.cannotAdminister": "プロセス「{name}」を管理する権限がありません",
   "workflow.jobNotFailed": "失敗したジョブのみ再試行できます",
   "workflow.importInvalid": "このファイルは BPMN 2.0 の図ではありません",
+  "workflow.xmlDoctype": "DOCTYPE 宣言やエンティティ宣言（<!DOCTYPE …>、<!ENTITY …>）を含めることはできません",
   "workflow.callDepth": "呼び出しアクティビティの入れ子が深すぎます（{max} 階層超）",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----

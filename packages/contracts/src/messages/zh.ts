@@ -108,6 +108,7 @@ export const zh: Messages = {
   "workflow.cannotAdminister": "您没有管理流程“{name}”的权限",
   "workflow.jobNotFailed": "只有执行失败的作业才能重试",
   "workflow.importInvalid": "该文件不是 BPMN 2.0 流程图",
+  "workflow.xmlDoctype": "不能包含 DOCTYPE 或实体声明（<!DOCTYPE …>、<!ENTITY …>）",
   "workflow.callDepth": "调用活动嵌套层数过多（超过 {max} 层）",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----

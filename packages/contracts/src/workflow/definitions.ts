@@ -11,6 +11,12 @@ export type DefinitionStatus = (typeof DEFINITION_STATUSES)[number];
 export const DEFINITION_KEY_RE = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
 export const MAX_BPMN_XML = 2 * 1024 * 1024;
 
+/**
+ * A document type declaration or an entity declaration: never expanded here, but a definition's XML is
+ * exported onward to other tools, which might (XXE, billion laughs). Refused on save and import.
+ */
+export const XML_DTD_RE = /<!\s*(DOCTYPE|ENTITY)\b/i;
+export const hasXmlDtd = (xml: string): boolean => XML_DTD_RE.test(xml);
 const optText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
 
 export const workflowDefinitionSchema = z.object({
@@ -19,7 +25,7 @@ export const workflowDefinitionSchema = z.object({
   category: optText(50),
   description: optText(500),
   /** the draft BPMN 2.0 XML (what the modeler saves); optional on create */
-  xml: z.string().max(MAX_BPMN_XML).nullish().transform((v) => v ?? null),
+  xml: z.string().max(MAX_BPMN_XML).refine((v) => !hasXmlDtd(v), { message: 'workflow.xmlDoctype' }).nullish().transform((v) => v ?? null),
 });
 export type WorkflowDefinitionInput = z.infer<typeof workflowDefinitionSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  actionCommentSchema, MAX_BPMN_XML, translate, workflowDefinitionQuerySchema, workflowDefinitionCopySchema, workflowDefinitionSchema,
+  actionCommentSchema, hasXmlDtd, MAX_BPMN_XML, translate, workflowDefinitionQuerySchema, workflowDefinitionCopySchema, workflowDefinitionSchema,
   workflowDefinitionUpdateSchema, workflowInstanceQuerySchema, workflowStartSchema,
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../platform/deps';
@@ -127,7 +127,9 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       if (!file) throw badRequest('workflow.importInvalid');
       const buf = await file.toBuffer();
       if (buf.length > MAX_BPMN_XML) throw badRequest('workflow.importInvalid');
-      return ok(await defs.importXml(buf.toString('utf8').replace(/^\uFEFF/, ''), actorOf(req)), saved(req));
+      const xml = buf.toString('utf8').replace(/^\uFEFF/, '');
+      if (hasXmlDtd(xml)) throw badRequest('error.validation', { field: 'file', rule: translate(langOf(req), 'workflow.xmlDoctype') });
+      return ok(await defs.importXml(xml, actorOf(req)), saved(req));
     });
   app.post('/api/workflow/definitions/:id/start', { config: { authority: LOGIN }, schema: { tags, params: idParams, body: workflowStartSchema } },
     async (req) => {
