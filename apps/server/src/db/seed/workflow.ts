@@ -78,10 +78,10 @@ ${[...shapes, ...edges].join('\n')}
 function purchaseRequest(rule: (code: string) => Record<string, unknown>) {
   return diagram('purchaseRequest', '采购申请', [
     { id: 'start', kind: 'start', name: '提交申请', x: 100, y: 200 },
-    { id: 'deptApprove', kind: 'task', name: '部门负责人审批', x: 190, y: 200, attrs: `${assign({ rule: rule('deptLeader'), onEmpty: 'admin' })} bencao:dueIn="2wd"` },
+    { id: 'deptApprove', kind: 'task', name: '部门负责人审批', x: 190, y: 200, attrs: `${assign({ rule: rule('deptLeader'), onEmpty: 'admin' })} bencao:dueIn="2wd" bencao:signature="approve"` },
     { id: 'purchase', kind: 'task', name: '采购部审核', x: 350, y: 200, attrs: `${assign({ rule: rule('purchasing'), onEmpty: 'admin', autoPassSameApprover: true })} bencao:dueIn="PT24H"` },
     { id: 'amountGw', kind: 'xor', name: '金额超过 5 万？', x: 510, y: 200 },
-    { id: 'financeSign', kind: 'task', name: '财务会签', x: 620, y: 100, attrs: assign({ rule: rule('financeCountersign'), onEmpty: 'admin' }), inner: '<bpmn:multiInstanceLoopCharacteristics isSequential="false" bencao:completion="all"/>' },
+    { id: 'financeSign', kind: 'task', name: '财务会签', x: 620, y: 100, attrs: assign({ rule: rule('financeCountersign'), onEmpty: 'admin' }) + ' bencao:signature="review"', inner: '<bpmn:multiInstanceLoopCharacteristics isSequential="false" bencao:completion="all"/>' },
     { id: 'mergeGw', kind: 'xor', x: 780, y: 200 },
     { id: 'order', kind: 'task', name: '下单采购', x: 870, y: 200, attrs: assign({ rule: rule('purchasing'), onEmpty: 'admin' }) },
     { id: 'end', kind: 'end', name: '采购完成', x: 1030, y: 200 },
