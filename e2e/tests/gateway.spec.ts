@@ -176,6 +176,8 @@ test.describe('service governance', () => {
 
   test('services: taking an instance offline is confirmed and explained', async ({ page, request, console: app }) => {
     const port = 20000 + Math.floor(Math.random() * 20000);
+    // the application runs on this machine: applications may register loopback only when the outbound allow-list names it
+    await api(request, await apiLogin(request, 'admin', 'Bencao@2026'), 'PUT', '/api/security/outbound', { allowHosts: ['127.0.0.1'] });
     const openApi = await openApiClient(request, await apiLogin(request, OPERATOR.user, OPERATOR.password));
     const reg = await openApi.register({ serviceName: 'demo-service', ip: '127.0.0.1', port });
     expect(reg.port).toBe(port);

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
   AccountCreateInput, AccountUpdateInput, AppInput, AuthTreeNode, EffectiveAuthority, FunctionInput, ModuleInput, OperationInput,
-  Page, PasswordPolicy, RoleGroupInput, RoleInput, TreeLevel, UrlInput,
+  OutboundPolicy, Page, PasswordPolicy, RoleGroupInput, RoleInput, TreeLevel, UrlInput,
 } from '@bencao/contracts';
 import { call, download } from '@/lib/request';
 
@@ -70,6 +70,9 @@ export const securityApi = {
 
   policy: () => call<PasswordPolicy>('GET', '/api/security/policy'),
   setPolicy: (body: PasswordPolicy) => call<PasswordPolicy>('PUT', '/api/security/policy', { body }),
+
+  outbound: () => call<OutboundPolicy>('GET', '/api/security/outbound'),
+  setOutbound: (body: OutboundPolicy) => call<OutboundPolicy>('PUT', '/api/security/outbound', { body }),
 };
 
 export const keys = {
@@ -78,6 +81,7 @@ export const keys = {
   accounts: ['security', 'accounts'] as const,
   groups: ['security', 'groups'] as const,
   policy: ['security', 'policy'] as const,
+  outbound: ['security', 'outbound'] as const,
 };
 
 export const usePaged = <T,>(key: QueryKey, fetcher: (q: ListQuery) => Promise<Page<T>>, q: ListQuery) =>
