@@ -79,7 +79,8 @@ test('a visitor applies to an open job with a CV at phone width', async ({ page,
 
 test('the console reviews the report', async ({ page, console }, info) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await console.login('editor', 'Editor@2026');
+  // patients' health data: the pharmacovigilance role's, not the website editor's
+  await console.login('pvofficer', 'Vigil@2026');
 
   await console.openMenu('网站内容', '不良反应报告');
   await page.getByRole('textbox', { name: '报告编号' }).fill(reference);
@@ -102,7 +103,8 @@ test('the console reviews the report', async ({ page, console }, info) => {
 
 test('the console reviews the application and downloads its CV', async ({ page, console }, info) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await console.login('editor', 'Editor@2026');
+  // applicants' CVs: the HR role's, not the website editor's
+  await console.login('hrofficer', 'People@2026');
   await console.openMenu('网站内容', '应聘申请');
   const app = page.locator('.ant-table-row', { hasText: applicant });
   await app.getByRole('button', { name: '审核' }).click();

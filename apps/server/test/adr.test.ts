@@ -166,18 +166,23 @@ describe('the console reviews reports', () => {
     expect(lines[1]).toMatch(/^ADR-20260601-\d{4},新报告,导出$/);
   });
 
-  it('answers 403 on every console route to an account without the authority, and lets the web editor in', async () => {
+  it('answers 403 on every console route to an account without the authority (the website editor too: patients\' health data is pharmacovigilance\'s), and lets pharmacovigilance in', async () => {
     const r = await newReport('权限');
     const auditor = await s.login(DEMO.auditor.userId, DEMO.auditor.password);
+    const editor = await s.login(DEMO.editor.userId, DEMO.editor.password);
     const routes: [string, string, unknown?][] = [
       ['GET', '/api/adr/reports'], ['GET', `/api/adr/reports/${r.id}`], ['POST', `/api/adr/reports/${r.id}/status`, { status: 'reviewing' }],
     ];
-    for (const [method, path, body] of routes) {
-      expect((await s.request(method, path, { token: auditor, body })).status, `${method} ${path}`).toBe(403);
-      expect((await s.request(method, path, { body })).status, `${method} ${path} without a session`).toBe(401);
+    const exportBody = { url: '/api/adr/reports', params: {}, format: 'csv', fileName: 'adr', columns: [{ key: 'reference', title: '报告编号' }] };
+    for (const token of [auditor, editor]) {
+      for (const [method, path, body] of routes) expect((await s.request(method, path, { token, body })).status, `${method} ${path}`).toBe(403);
+      expect((await s.request('POST', '/api/system/export', { token, body: exportBody })).status, 'export').toBe(403);
     }
-    const editor = await s.login(DEMO.editor.userId, DEMO.editor.password);
-    expect((await s.request('GET', `/api/adr/reports/${r.id}`, { token: editor })).status).toBe(200);
-    expect((await s.request('POST', `/api/adr/reports/${r.id}/status`, { token: editor, body: { status: 'reviewing' } })).status).toBe(200);
+    for (const [method, path, body] of routes) expect((await s.request(method, path, { body })).status, `${method} ${path} without a session`).toBe(401);
+    const pv = await s.login(DEMO.pharmacovigilance.userId, DEMO.pharmacovigilance.password);
+    expect((await s.request('GET', '/api/adr/reports', { token: pv })).status).toBe(200);
+    expect((await s.request('GET', `/api/adr/reports/${r.id}`, { token: pv })).status).toBe(200);
+    expect((await s.request('POST', `/api/adr/reports/${r.id}/status`, { token: pv, body: { status: 'reviewing' } })).status).toBe(200);
+    expect((await s.request('POST', '/api/system/export', { token: pv, body: exportBody })).status).toBe(200);
   });
 });

@@ -33,6 +33,8 @@ export const DEMO = {
   auditor: { userId: 'auditor', password: 'Audit@2026' },
   editor: { userId: 'editor', password: 'Editor@2026' },
   operator: { userId: 'operator', password: 'Ops@2026x' },
+  pharmacovigilance: { userId: 'pvofficer', password: 'Vigil@2026' },
+  hr: { userId: 'hrofficer', password: 'People@2026' },
 } as const;
 
 export interface TestServerOptions {

@@ -243,19 +243,25 @@ describe('the console reviews applications', () => {
     expect((await s.request('POST', `/api/recruit/applications/${id2}/status`, { token: admin, body: { status: 'rejected' } })).status).toBe(200);
   });
 
-  it('answers 403 on every console route to an account without the authority, and lets the web editor in', async () => {
+  it('answers 403 on every console route to an account without the authority (the website editor too: CVs are HR\'s), and lets HR in', async () => {
     const id = await newApplication('权限');
     const auditor = await s.login(DEMO.auditor.userId, DEMO.auditor.password);
+    const editor = await s.login(DEMO.editor.userId, DEMO.editor.password);
     const routes: [string, string, unknown?][] = [
       ['GET', '/api/recruit/jobs'], ['GET', '/api/recruit/applications'], ['GET', `/api/recruit/applications/${id}`],
       ['GET', `/api/recruit/applications/${id}/cv`], ['POST', `/api/recruit/applications/${id}/status`, { status: 'shortlisted' }],
     ];
-    for (const [method, path, body] of routes) {
-      expect((await s.request(method, path, { token: auditor, body })).status, `${method} ${path}`).toBe(403);
+    const exportBody = { url: '/api/recruit/applications', params: {}, format: 'csv', fileName: 'cv', columns: [{ key: 'name', title: '姓名' }] };
+    for (const token of [auditor, editor]) {
+      for (const [method, path, body] of routes) expect((await s.request(method, path, { token, body })).status, `${method} ${path}`).toBe(403);
+      expect((await s.request('POST', '/api/system/export', { token, body: exportBody })).status, 'export').toBe(403);
     }
-    const editor = await s.login(DEMO.editor.userId, DEMO.editor.password);
-    expect((await s.request('GET', `/api/recruit/applications/${id}`, { token: editor })).status).toBe(200);
-    expect((await s.request('POST', `/api/recruit/applications/${id}/status`, { token: editor, body: { status: 'shortlisted' } })).status).toBe(200);
+    const hr = await s.login(DEMO.hr.userId, DEMO.hr.password);
+    expect((await s.request('GET', '/api/recruit/applications', { token: hr })).status).toBe(200);
+    expect((await s.request('GET', `/api/recruit/applications/${id}`, { token: hr })).status).toBe(200);
+    expect((await s.request('GET', `/api/recruit/applications/${id}/cv`, { token: hr })).status).toBe(200);
+    expect((await s.request('POST', `/api/recruit/applications/${id}/status`, { token: hr, body: { status: 'shortlisted' } })).status).toBe(200);
+    expect((await s.request('POST', '/api/system/export', { token: hr, body: exportBody })).status).toBe(200);
   });
 });
 

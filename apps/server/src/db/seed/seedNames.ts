@@ -50,6 +50,8 @@ const CATALOGUE: Record<SeedKind, Record<string, Names>> = {
     BPM_USER: ['流程用户', 'Workflow user', 'Usuario de flujos de trabajo', 'ワークフロー利用者'],
     PURCHASER: ['采购专员', 'Purchasing specialist', 'Especialista de compras', '購買担当者'],
     FINANCE: ['财务审核', 'Finance reviewer', 'Revisor financiero', '財務審査担当'],
+    PHARMACOVIGILANCE: ['药物警戒', 'Pharmacovigilance', 'Farmacovigilancia', 'ファーマコビジランス'],
+    HR: ['人力资源', 'Human resources', 'Recursos humanos', '人事'],
   },
   dict: {
     gender: ['性别', 'Gender', 'Sexo', '性別'],

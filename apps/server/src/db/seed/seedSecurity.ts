@@ -1,5 +1,5 @@
 import { MENU_TREE, type SeedMenu } from './menuTree';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import { accountRoles, accounts, passwordPolicy, roleGrants, roles } from '../schema/index';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -12,6 +12,9 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { userId: 'auditor', password: 'Audit@2026', role: 'AUDITOR', note: 'audit screens only' },
   { userId: 'editor', password: 'Editor@2026', role: 'WEB_EDITOR', note: 'website content only' },
   { userId: 'operator', password: 'Ops@2026x', role: 'GOVERNANCE_OPS', note: 'gateway and service governance only' },
+  // personal data of the site's visitors has roles of its own (docs/SECURITY.md): never the website editor's
+  { userId: 'pvofficer', password: 'Vigil@2026', role: 'PHARMACOVIGILANCE', note: 'adverse-reaction reports (patients\' health data)' },
+  { userId: 'hrofficer', password: 'People@2026', role: 'HR', note: 'job applications and CVs' },
   // tasks and approvals (issue 11): the 采购申请 walk-through — starter, department head, purchaser, two finance reviewers, a CC reader
   { userId: 'staff', password: 'Staff@2026', role: 'BPM_USER', note: 'starter of purchase requests (生产部 张敏)' },
   { userId: 'deptlead', password: 'Lead@2026', role: 'BPM_USER', note: 'department head of 生产部 (刘建华), approves its requests' },
@@ -35,7 +38,10 @@ function codesOfGroup(group: string): string[] {
 
 const DEMO_ROLES: { code: string; name: string; roleType: 'global' | 'common' | 'inner'; grants: string[] }[] = [
   { code: 'AUDITOR', name: '审计员', roleType: 'common', grants: ['audit:online', 'audit:operationLog', 'audit:operationLog:export', 'audit:loginLog', 'audit:errorLog', 'bpm:task'] },
-  { code: 'WEB_EDITOR', name: '网站编辑', roleType: 'common', grants: ['cms:column', 'cms:column:add', 'cms:column:edit', 'cms:column:delete', 'cms:article', 'cms:article:add', 'cms:article:edit', 'cms:article:delete', 'cms:article:publish', 'cms:media', 'cms:media:add', 'cms:media:edit', 'cms:media:delete', 'cms:adr', 'cms:adr:edit', 'cms:recruit', 'cms:recruit:edit', 'bpm:task'] },
+  { code: 'WEB_EDITOR', name: '网站编辑', roleType: 'common', grants: ['cms:column', 'cms:column:add', 'cms:column:edit', 'cms:column:delete', 'cms:article', 'cms:article:add', 'cms:article:edit', 'cms:article:delete', 'cms:article:publish', 'cms:media', 'cms:media:add', 'cms:media:edit', 'cms:media:delete', 'bpm:task'] },
+  // visitors' personal data: health reports and CVs, each to the people whose work it is
+  { code: 'PHARMACOVIGILANCE', name: '药物警戒', roleType: 'common', grants: ['cms:adr', 'cms:adr:edit', 'bpm:task'] },
+  { code: 'HR', name: '人力资源', roleType: 'common', grants: ['cms:recruit', 'cms:recruit:edit', 'bpm:task'] },
   // every screen and action of the service governance group
   { code: 'GOVERNANCE_OPS', name: '运维工程师', roleType: 'common', grants: [...codesOfGroup('gateway'), 'bpm:task'] },
   // every employee works their tasks (bpm:task: New / Todo / Done / Ended)
@@ -59,14 +65,19 @@ export async function seedAdministrator(db: Db, password: string) {
   return true;
 }
 
+/** the grants of visitors' personal data, which the website editor's role never holds (docs/SECURITY.md) */
+export const PERSONAL_DATA_GRANTS = ['cms:adr', 'cms:adr:edit', 'cms:recruit', 'cms:recruit:edit'];
+
 export async function seedDemoAccounts(db: Db) {
   for (const r of DEMO_ROLES) {
     await db.insert(roles).values({ code: r.code, name: r.name, roleType: r.roleType }).onConflictDoNothing();
     const [role] = await db.select().from(roles).where(eq(roles.code, r.code));
     await db.insert(roleGrants).values(r.grants.map((authority) => ({ roleId: role.id, authority }))).onConflictDoNothing();
+    // demo databases seeded before the rule: the editor's role gives the personal data up
+    if (r.code === 'WEB_EDITOR') await db.delete(roleGrants).where(and(eq(roleGrants.roleId, role.id), inArray(roleGrants.authority, PERSONAL_DATA_GRANTS)));
   }
   const names: Record<string, string> = {
-    auditor: '审计员小李', editor: '网站编辑小王', operator: '运维工程师小张',
+    auditor: '审计员小李', editor: '网站编辑小王', operator: '运维工程师小张', pvofficer: '药物警戒专员小周', hrofficer: '人力资源专员小陈',
     staff: '张敏', deptlead: '刘建华', purchaser: '孙丽', finance1: '刘芳', finance2: '陈静', ccuser: '赵磊',
   };
   const present = new Set((await db.select({ u: accounts.userId }).from(accounts).where(inArray(accounts.userId, DEMO_ACCOUNTS.map((d) => d.userId)))).map((r) => r.u));
