@@ -14,7 +14,7 @@ describe('the built server (node dist/main.js)', () => {
   let token: string;
   beforeAll(async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    s = await startBuiltServer({ DATA_DIR: dataDir, PORT, GATEWAY_PORT, GATEWAY_WORKERS: '1' });
+    s = await startBuiltServer({ DATA_DIR: dataDir, PORT, GATEWAY_PORT, GATEWAY_WORKERS: '1', METRICS_TOKEN: 'smoke-metrics-token' });
   });
   afterAll(async () => {
     await s?.stop();
@@ -26,6 +26,13 @@ describe('the built server (node dist/main.js)', () => {
     expect(health.data).toEqual({ status: 'up', db: 'pglite' });
     token = await s.login('admin', 'Bencao@2026');
     expect(token).toBeTruthy();
+  });
+
+  it('is ready (migrations found in dist/migrations) and answers its metrics to the token', async () => {
+    expect((await fetch(`${s.url}/api/health/ready`)).status).toBe(200);
+    const metrics = await fetch(`${s.url}/metrics`, { headers: { authorization: 'Bearer smoke-metrics-token' } });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('bencao_http_request_duration_seconds_count{method="GET",route="/api/health/ready",status="200"} 1');
   });
 
   it('answers a list with the seeded rows and validates input in the caller\'s language', async () => {

@@ -28,6 +28,8 @@ import { coerceFormValue, isZodSchema } from './platform/formCoercion';
 import { authRoutes } from './platform/auth/routes';
 import { MODULES } from './modules/index';
 import { siteNotFound } from './modules/cms/seo';
+import { gatewayMetrics } from './modules/gateway/metrics';
+import { installMetrics } from './platform/metrics';
 
 /** Vite's hashed assets never change under the same name; index.html always revalidates. */
 function immutableAssets(reply: { header(name: string, value: string): unknown }, filePath: string) {
@@ -141,6 +143,8 @@ export async function buildApp(database: Database, config: AppConfig, options: B
   // lists declaring `config.listCache` answer from memory while the counters of what they read are unchanged
   installListCache(app, versions);
   installOperationLog(app, database.db);
+  // GET /metrics (METRICS_TOKEN) and the readiness check; the request histogram's hook sees every route
+  installMetrics(app, database, config, { gatewayTotals: () => gatewayMetrics.totals() });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = langOf(req);

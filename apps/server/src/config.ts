@@ -35,6 +35,8 @@ export interface AppConfig {
   gatewayTimeoutMs: number;
   /** public submissions (ADR reports, job applications) per client address and hour, each kind on its own */
   submissionRateLimit: number;
+  /** the bearer token GET /metrics asks for (METRICS_TOKEN); unset: /metrics answers 404 */
+  metricsToken?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -59,6 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: (env.TRUST_PROXY ?? '').split(/[\s,]+/).filter(Boolean),
     gatewayTimeoutMs: Number(env.GATEWAY_TIMEOUT_MS ?? 30_000),
     submissionRateLimit: Number(env.SUBMISSION_RATE_LIMIT ?? 5),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
     loginKeyBurst: env.LOGIN_KEY_BURST ? Number(env.LOGIN_KEY_BURST) : undefined,

@@ -4,12 +4,15 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { statementNames } from './statementNames';
 import { pipelineTransactions } from './transactionRoundTrips';
 import { migrationsFolder } from '../platform/runtimePaths';
+import { timeQuery } from './queryTiming';
 
 export type Db = ReturnType<typeof drizzlePg>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the connection pool's counts (GET /metrics) */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
   /** runs the drizzle-kit migrations; safe to call on every start */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -47,7 +50,7 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
         if (name) config = { ...c, name };
       }
       const send = (...args: unknown[]) => (super.query as (...a: unknown[]) => never)(...args);
-      return (transactionAware(this, send, config as never, values, callback) ?? send(config, values, callback)) as never;
+      return timeQuery(values, callback, (v, cb) => transactionAware(this, send, config as never, v, cb) ?? send(config, v, cb)) as never;
     }
   }
   if (cfg.databaseUrl) {
@@ -61,6 +64,7 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
     const db = drizzlePg(pool);
     return {
       db,
+      pool,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => { ending = true; return pool.end(); },
@@ -91,6 +95,7 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
   const db = drizzlePg(pool);
   return {
     db,
+    pool,
     kind: 'pglite',
     migrate: () => migratePg(db, { migrationsFolder }),
     close: async () => { await pool.end(); await pglite.close(); },

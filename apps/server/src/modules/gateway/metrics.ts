@@ -18,8 +18,23 @@ export function percentile(sorted: number[], p: number): number {
 /** One resource's counts of one second, as a gateway worker sends them to the API process. */
 export interface MetricBucket extends Bucket { resource: string }
 
+export interface MetricTotals { requests: number; errors: number; blocked: number; broken: number }
+
 export class GatewayMetrics {
   private series = new Map<string, Bucket[]>();
+  /** since the process started, never drained (GET /metrics reads them as counters) */
+  private sums = new Map<string, MetricTotals>();
+
+  private add(resource: string, m: MetricTotals) {
+    let t = this.sums.get(resource);
+    if (!t) { t = { requests: 0, errors: 0, blocked: 0, broken: 0 }; this.sums.set(resource, t); }
+    t.requests += m.requests; t.errors += m.errors; t.blocked += m.blocked; t.broken += m.broken;
+  }
+
+  /** Everything counted by this process (and merged from its workers) since it started, per resource. */
+  totals(): ({ resource: string } & MetricTotals)[] {
+    return [...this.sums.entries()].map(([resource, t]) => ({ resource, ...t }));
+  }
 
   /** counters only: the per-second bucket is created once a second, the rest is increments */
   record(resource: string, kind: MetricKind, latencyMs: number | null, now = Date.now()) {
@@ -29,6 +44,7 @@ export class GatewayMetrics {
     else if (kind === 'blocked') b.blocked += 1;
     else if (kind === 'broken') b.broken += 1;
     if (latencyMs !== null && b.latencies.length < MAX_SAMPLES) b.latencies.push(latencyMs);
+    this.add(resource, { requests: 1, errors: kind === 'error' ? 1 : 0, blocked: kind === 'blocked' ? 1 : 0, broken: kind === 'broken' ? 1 : 0 });
   }
 
   private bucket(resource: string, second: number): Bucket {
@@ -59,6 +75,7 @@ export class GatewayMetrics {
     for (const m of buckets) {
       const b = this.bucket(m.resource, m.second);
       b.requests += m.requests; b.errors += m.errors; b.blocked += m.blocked; b.broken += m.broken;
+      this.add(m.resource, m);
       for (const l of m.latencies) { if (b.latencies.length >= MAX_SAMPLES) break; b.latencies.push(l); }
     }
   }
