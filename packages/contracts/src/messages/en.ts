@@ -113,6 +113,14 @@ export const en = {
   "workflow.importInvalid": "The file is not a BPMN 2.0 diagram",
   "workflow.xmlDoctype": "must not contain a DOCTYPE or entity declarations (<!DOCTYPE …>, <!ENTITY …>)",
   "workflow.callDepth": "Call activities nest too deep (more than {max} levels)",
+  "workflow.variableReserved": "{name}: the workflow engine keeps this value itself; it cannot be set",
+  "workflow.variableNotWritable": "{name}: this step may not change it (only the fields its form allows can be changed)",
+  "workflow.field.reason": "Reason",
+  "workflow.problem.unknownField": "The expression of \"{name}\" uses \"{field}\", which is not a field of the form",
+  "workflow.problem.fieldType": "The expression of \"{name}\" does not fit the types of the form's fields ({detail})",
+  "workflow.conditionMissing": "The condition of flow \"{name}\" cannot be evaluated: the value \"{field}\" is missing",
+  "workflow.conditionType": "The condition of flow \"{name}\" cannot be evaluated: a value has the wrong type ({detail})",
+  "workflow.conditionFailed": "The condition of flow \"{name}\" cannot be evaluated",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----
   "workflow.required": "This field is required",

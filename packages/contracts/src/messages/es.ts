@@ -110,6 +110,14 @@ export const es: Messages = {
   "workflow.importInvalid": "El archivo no es un diagrama BPMN 2.0",
   "workflow.xmlDoctype": "no debe contener una declaración DOCTYPE ni declaraciones de entidades (<!DOCTYPE …>, <!ENTITY …>)",
   "workflow.callDepth": "Las actividades de llamada se anidan demasiado (más de {max} niveles)",
+  "workflow.variableReserved": "{name}: el motor de flujos mantiene este valor; no se puede establecer",
+  "workflow.variableNotWritable": "{name}: este paso no puede cambiarlo (solo los campos que su formulario permite)",
+  "workflow.field.reason": "Motivo",
+  "workflow.problem.unknownField": "La expresión de \"{name}\" usa \"{field}\", que no es un campo del formulario",
+  "workflow.problem.fieldType": "La expresión de \"{name}\" no corresponde a los tipos de los campos del formulario ({detail})",
+  "workflow.conditionMissing": "La condición del flujo \"{name}\" no se puede evaluar: falta el valor \"{field}\"",
+  "workflow.conditionType": "La condición del flujo \"{name}\" no se puede evaluar: un valor tiene un tipo incorrecto ({detail})",
+  "workflow.conditionFailed": "La condición del flujo \"{name}\" no se puede evaluar",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----
   "workflow.required": "Este campo es obligatorio",

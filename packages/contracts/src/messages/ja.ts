@@ -110,6 +110,14 @@ export const ja: Messages = {
   "workflow.importInvalid": "このファイルは BPMN 2.0 の図ではありません",
   "workflow.xmlDoctype": "DOCTYPE 宣言やエンティティ宣言（<!DOCTYPE …>、<!ENTITY …>）を含めることはできません",
   "workflow.callDepth": "呼び出しアクティビティの入れ子が深すぎます（{max} 階層超）",
+  "workflow.variableReserved": "{name}：この値はワークフローエンジンが管理するため設定できません",
+  "workflow.variableNotWritable": "{name}：このステップでは変更できません（フォームで許可された項目のみ変更できます）",
+  "workflow.field.reason": "理由",
+  "workflow.problem.unknownField": "「{name}」の式が「{field}」を使っていますが、フォームにその項目はありません",
+  "workflow.problem.fieldType": "「{name}」の式がフォーム項目の型と合いません（{detail}）",
+  "workflow.conditionMissing": "フロー「{name}」の条件を評価できません：値「{field}」がありません",
+  "workflow.conditionType": "フロー「{name}」の条件を評価できません：値の型が違います（{detail}）",
+  "workflow.conditionFailed": "フロー「{name}」の条件を評価できません",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----
   "workflow.required": "この項目は必須です",

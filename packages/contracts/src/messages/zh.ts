@@ -110,6 +110,14 @@ export const zh: Messages = {
   "workflow.importInvalid": "该文件不是 BPMN 2.0 流程图",
   "workflow.xmlDoctype": "不能包含 DOCTYPE 或实体声明（<!DOCTYPE …>、<!ENTITY …>）",
   "workflow.callDepth": "调用活动嵌套层数过多（超过 {max} 层）",
+  "workflow.variableReserved": "{name}：该值由流程引擎维护，不能设置",
+  "workflow.variableNotWritable": "{name}：本环节不能修改此项（只能填写本环节表单允许的字段）",
+  "workflow.field.reason": "理由",
+  "workflow.problem.unknownField": "“{name}”的表达式使用了“{field}”，表单中没有这个字段",
+  "workflow.problem.fieldType": "“{name}”的表达式与表单字段的类型不符（{detail}）",
+  "workflow.conditionMissing": "连线“{name}”的条件无法计算：缺少数据“{field}”",
+  "workflow.conditionType": "连线“{name}”的条件无法计算：数据类型不符（{detail}）",
+  "workflow.conditionFailed": "连线“{name}”的条件无法计算",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----
   "workflow.required": "此项为必填项",

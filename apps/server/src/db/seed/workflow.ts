@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import type { AppConfig } from '../../config';
 import { accounts, wfDefinitions, wfParticipants, wfTasks } from '../schema/index';
 import { definitionService } from '../../modules/workflow/definitions';
+import { binding, purchase, seedWorkflowForms, startWithForm } from './workflowForms';
 import { completeTask, instanceAction, type Actor } from '../../modules/workflow/engine/runtime';
 
 /**
@@ -75,21 +76,21 @@ ${[...shapes, ...edges].join('\n')}
 
 // ---------- the three processes ----------
 
-function purchaseRequest(rule: (code: string) => Record<string, unknown>) {
+function purchaseRequest(rule: (code: string) => Record<string, unknown>, formId: number) {
   return diagram('purchaseRequest', '采购申请', [
-    { id: 'start', kind: 'start', name: '提交申请', x: 100, y: 200 },
-    { id: 'deptApprove', kind: 'task', name: '部门负责人审批', x: 190, y: 200, attrs: `${assign({ rule: rule('deptLeader'), onEmpty: 'admin' })} bencao:dueIn="2wd" bencao:signature="approve"` },
-    { id: 'purchase', kind: 'task', name: '采购部审核', x: 350, y: 200, attrs: `${assign({ rule: rule('purchasing'), onEmpty: 'admin', autoPassSameApprover: true })} bencao:dueIn="PT24H"` },
+    { id: 'start', kind: 'start', name: '提交申请', x: 100, y: 200, attrs: binding(formId, 'write') },
+    { id: 'deptApprove', kind: 'task', name: '部门负责人审批', x: 190, y: 200, attrs: `${assign({ rule: rule('deptLeader'), onEmpty: 'admin' })} bencao:dueIn="2wd" bencao:signature="approve"${binding(formId, 'read')}` },
+    { id: 'purchase', kind: 'task', name: '采购部审核', x: 350, y: 200, attrs: `${assign({ rule: rule('purchasing'), onEmpty: 'admin', autoPassSameApprover: true })} bencao:dueIn="PT24H"${binding(formId, 'read', { supplier: 'write' })}` },
     { id: 'amountGw', kind: 'xor', name: '金额超过 5 万？', x: 510, y: 200 },
-    { id: 'financeSign', kind: 'task', name: '财务会签', x: 620, y: 100, attrs: assign({ rule: rule('financeCountersign'), onEmpty: 'admin' }) + ' bencao:signature="review"', inner: '<bpmn:multiInstanceLoopCharacteristics isSequential="false" bencao:completion="all"/>' },
+    { id: 'financeSign', kind: 'task', name: '财务会签', x: 620, y: 100, attrs: assign({ rule: rule('financeCountersign'), onEmpty: 'admin' }) + ' bencao:signature="review"' + binding(formId, 'read'), inner: '<bpmn:multiInstanceLoopCharacteristics isSequential="false" bencao:completion="all"/>' },
     { id: 'mergeGw', kind: 'xor', x: 780, y: 200 },
-    { id: 'order', kind: 'task', name: '下单采购', x: 870, y: 200, attrs: assign({ rule: rule('purchasing'), onEmpty: 'admin' }) },
+    { id: 'order', kind: 'task', name: '下单采购', x: 870, y: 200, attrs: assign({ rule: rule('purchasing'), onEmpty: 'admin' }) + binding(formId, 'read') },
     { id: 'end', kind: 'end', name: '采购完成', x: 1030, y: 200 },
   ], [
     { id: 'f_start', from: 'start', to: 'deptApprove' },
     { id: 'f_dept', from: 'deptApprove', to: 'purchase' },
     { id: 'f_purchase', from: 'purchase', to: 'amountGw' },
-    { id: 'f_big', from: 'amountGw', to: 'financeSign', name: '超过 5 万', condition: 'amount > 50000' },
+    { id: 'f_big', from: 'amountGw', to: 'financeSign', name: '超过 5 万', condition: 'purchase.amount > 50000' },
     { id: 'f_small', from: 'amountGw', to: 'mergeGw', name: '5 万及以下' },
     { id: 'f_signed', from: 'financeSign', to: 'mergeGw' },
     { id: 'f_merge', from: 'mergeGw', to: 'order' },
@@ -97,17 +98,18 @@ function purchaseRequest(rule: (code: string) => Record<string, unknown>) {
   ], { amountGw: 'f_small' });
 }
 
-function newProductLaunch() {
+function newProductLaunch(formId: number) {
   const role = (code: string) => ({ rule: { kind: 'role', roles: [code] }, onEmpty: 'admin' });
+  const read = binding(formId, 'read');
   return diagram('newProductLaunch', '新品上市审批', [
-    { id: 'start', kind: 'start', name: '提交上市申请', x: 100, y: 220 },
-    { id: 'prepare', kind: 'task', name: '产品经理整理资料', x: 190, y: 220, attrs: assign({ rule: { kind: 'starter' }, onEmpty: 'admin' }) },
+    { id: 'start', kind: 'start', name: '提交上市申请', x: 100, y: 220, attrs: binding(formId, 'write') },
+    { id: 'prepare', kind: 'task', name: '产品经理整理资料', x: 190, y: 220, attrs: assign({ rule: { kind: 'starter' }, onEmpty: 'admin' }) + binding(formId, 'write') },
     { id: 'fork', kind: 'and', x: 350, y: 220 },
-    { id: 'quality', kind: 'task', name: '质量评审', x: 450, y: 100, attrs: `${assign(role('AUDITOR'))} bencao:dueIn="3wd"` },
-    { id: 'regulatory', kind: 'task', name: '注册法规评审', x: 450, y: 220, attrs: `${assign(role('GOVERNANCE_OPS'))} bencao:dueIn="3wd"` },
-    { id: 'marketing', kind: 'task', name: '市场评审', x: 450, y: 340, attrs: `${assign(role('WEB_EDITOR'))} bencao:dueIn="3wd"` },
+    { id: 'quality', kind: 'task', name: '质量评审', x: 450, y: 100, attrs: `${assign(role('AUDITOR'))} bencao:dueIn="3wd"${read}` },
+    { id: 'regulatory', kind: 'task', name: '注册法规评审', x: 450, y: 220, attrs: `${assign(role('GOVERNANCE_OPS'))} bencao:dueIn="3wd"${read}` },
+    { id: 'marketing', kind: 'task', name: '市场评审', x: 450, y: 340, attrs: `${assign(role('WEB_EDITOR'))} bencao:dueIn="3wd"${read}` },
     { id: 'join', kind: 'and', x: 610, y: 220 },
-    { id: 'decide', kind: 'task', name: '总经理批准上市', x: 710, y: 220, attrs: assign({ rule: { kind: 'role', roles: ['SUPER_ADMIN'] }, onEmpty: 'admin' }) },
+    { id: 'decide', kind: 'task', name: '总经理批准上市', x: 710, y: 220, attrs: assign({ rule: { kind: 'role', roles: ['SUPER_ADMIN'] }, onEmpty: 'admin' }) + read },
     { id: 'end', kind: 'end', name: '准予上市', x: 870, y: 220 },
   ], [
     { id: 'f_start', from: 'start', to: 'prepare' },
@@ -123,14 +125,15 @@ function newProductLaunch() {
   ]);
 }
 
-function bidNotice() {
+function bidNotice(formId: number) {
+  const read = binding(formId, 'read');
   return diagram('bidNoticePublish', '招标公告发布审批', [
-    { id: 'start', kind: 'start', name: '起草公告', x: 100, y: 200 },
-    { id: 'draft', kind: 'task', name: '经办人编制公告', x: 190, y: 200, attrs: assign({ rule: { kind: 'starter' }, onEmpty: 'admin' }) },
-    { id: 'legal', kind: 'task', name: '法务合规审核', x: 350, y: 200, attrs: `${assign({ rule: { kind: 'role', roles: ['AUDITOR'] }, onEmpty: 'admin' })} bencao:dueIn="2wd"` },
+    { id: 'start', kind: 'start', name: '起草公告', x: 100, y: 200, attrs: binding(formId, 'write') },
+    { id: 'draft', kind: 'task', name: '经办人编制公告', x: 190, y: 200, attrs: assign({ rule: { kind: 'starter' }, onEmpty: 'admin' }) + binding(formId, 'write') },
+    { id: 'legal', kind: 'task', name: '法务合规审核', x: 350, y: 200, attrs: `${assign({ rule: { kind: 'role', roles: ['AUDITOR'] }, onEmpty: 'admin' })} bencao:dueIn="2wd"${read}` },
     { id: 'legalGw', kind: 'xor', name: '审核通过？', x: 510, y: 200 },
-    { id: 'leader', kind: 'task', name: '分管领导审批', x: 620, y: 200, attrs: assign({ rule: { kind: 'role', roles: ['SUPER_ADMIN'] }, onEmpty: 'admin', autoPassSameApprover: true }) },
-    { id: 'publish', kind: 'task', name: '网站发布公告', x: 780, y: 200, attrs: assign({ rule: { kind: 'role', roles: ['WEB_EDITOR'] }, onEmpty: 'admin' }) },
+    { id: 'leader', kind: 'task', name: '分管领导审批', x: 620, y: 200, attrs: assign({ rule: { kind: 'role', roles: ['SUPER_ADMIN'] }, onEmpty: 'admin', autoPassSameApprover: true }) + read },
+    { id: 'publish', kind: 'task', name: '网站发布公告', x: 780, y: 200, attrs: assign({ rule: { kind: 'role', roles: ['WEB_EDITOR'] }, onEmpty: 'admin' }) + read },
     { id: 'end', kind: 'end', name: '公告已发布', x: 940, y: 200 },
   ], [
     { id: 'f_start', from: 'start', to: 'draft' },
@@ -159,11 +162,12 @@ export async function seedWorkflow(db: Db, cfg: AppConfig) {
   let tick = 0;
   const now = () => new Date(base + (tick += 37) * 60_000);
   const svc = definitionService(db, now);
+  const formIds = await seedWorkflowForms(db);
 
   const defs = [
-    { key: 'purchaseRequest', name: '采购申请', category: '采购管理', description: '部门负责人审批 → 采购部审核 → 金额超过 5 万元时财务会签 → 下单采购', xml: purchaseRequest(rule) },
-    { key: 'newProductLaunch', name: '新品上市审批', category: '产品管理', description: '质量、注册法规、市场三方并行评审，全部通过后由总经理批准上市', xml: newProductLaunch() },
-    { key: 'bidNoticePublish', name: '招标公告发布审批', category: '招投标', description: '经办人编制 → 法务合规审核（可退回）→ 分管领导审批 → 网站发布', xml: bidNotice() },
+    { key: 'purchaseRequest', name: '采购申请', category: '采购管理', description: '部门负责人审批 → 采购部审核 → 金额超过 5 万元时财务会签 → 下单采购', xml: purchaseRequest(rule, formIds.purchase) },
+    { key: 'newProductLaunch', name: '新品上市审批', category: '产品管理', description: '质量、注册法规、市场三方并行评审，全部通过后由总经理批准上市', xml: newProductLaunch(formIds.launch) },
+    { key: 'bidNoticePublish', name: '招标公告发布审批', category: '招投标', description: '经办人编制 → 法务合规审核（可退回）→ 分管领导审批 → 网站发布', xml: bidNotice(formIds.bid) },
   ];
   const ids: Record<string, number> = {};
   for (const d of defs) {
@@ -174,8 +178,10 @@ export async function seedWorkflow(db: Db, cfg: AppConfig) {
   }
 
   // instances in varied states, only with freshly added processes
-  const start = (key: string, userId: string, businessKey: string, variables: Record<string, unknown>) =>
-    ids[key] ? svc.start(ids[key], actorOf(userId), { businessKey, variables }) : null;
+  const start = (key: string, userId: string, businessKey: string, form: Record<string, unknown>) => {
+    const a = accs.get(userId) ?? admin;
+    return ids[key] ? startWithForm(db, (id, actor, input) => svc.start(id, actor, input), ids[key], { accountId: a.id, name: a.userName, userId: a.userId }, businessKey, form) : null;
+  };
   const passAll = async (instanceId: number, elementId: string, userId: string, extra: { outcome?: string; comment?: string; variables?: Record<string, unknown> } = {}) => {
     const open = await db.select().from(wfTasks).where(eq(wfTasks.instanceId, instanceId));
     for (const t of open.filter((x) => x.elementId === elementId && x.status === 'open')) {
@@ -183,22 +189,22 @@ export async function seedWorkflow(db: Db, cfg: AppConfig) {
     }
   };
 
-  const p1 = await start('purchaseRequest', 'admin', 'CG-2026-0001', { amount: 12800, item: '办公电脑 4 台', department: '信息中心' });
+  const p1 = await start('purchaseRequest', 'admin', 'CG-2026-0001', purchase('办公电脑', 4, 3200, '信息中心', '新员工入职办公用机'));
   if (p1) await passAll(p1.id, 'deptApprove', 'admin');
-  const p2 = await start('purchaseRequest', 'admin', 'CG-2026-0002', { amount: 186000, item: '实验室离心机', department: '研发中心' });
+  const p2 = await start('purchaseRequest', 'admin', 'CG-2026-0002', purchase('实验室离心机', 2, 93000, '研发中心', '中药提取工艺研究需要高速冷冻离心机'));
   if (p2) { await passAll(p2.id, 'deptApprove', 'admin'); await passAll(p2.id, 'purchase', 'admin'); }
-  const p3 = await start('purchaseRequest', 'admin', 'CG-2026-0003', { amount: 3600, item: '打印耗材', department: '行政部' });
+  const p3 = await start('purchaseRequest', 'admin', 'CG-2026-0003', purchase('打印耗材', 12, 300, '行政部', '季度办公耗材补充'));
   if (p3) for (const el of ['deptApprove', 'purchase', 'order']) await passAll(p3.id, el, 'admin');
-  const p4 = await start('purchaseRequest', 'admin', 'CG-2026-0004', { amount: 52000, item: '会议室投影设备', department: '综合办' });
+  const p4 = await start('purchaseRequest', 'admin', 'CG-2026-0004', purchase('会议室投影设备', 2, 26000, '综合办', '大会议室设备更新'));
   if (p4) await instanceAction(db, p4.id, 'terminate', actorOf('admin'), now(), '需求取消');
 
-  const n1 = await start('newProductLaunch', 'admin', 'XP-2026-015', { product: '复方丹参滴丸（新规格）' });
+  const n1 = await start('newProductLaunch', 'admin', 'XP-2026-015', { product: '复方丹参滴丸（新规格）', spec: '27 mg × 180 丸', summary: '新增大包装规格，面向连锁药店渠道' });
   if (n1) { await passAll(n1.id, 'prepare', 'admin'); await passAll(n1.id, 'quality', 'auditor'); }
-  const n2 = await start('newProductLaunch', 'admin', 'XP-2026-016', { product: '板蓝根颗粒（无糖型）' });
+  const n2 = await start('newProductLaunch', 'admin', 'XP-2026-016', { product: '板蓝根颗粒（无糖型）', spec: '5 g × 20 袋', summary: '无糖配方，适合糖尿病患者' });
   if (n2) { await passAll(n2.id, 'prepare', 'admin'); await instanceAction(db, n2.id, 'suspend', actorOf('admin'), now(), '等待检测报告'); }
 
-  const b1 = await start('bidNoticePublish', 'editor', 'ZB-2026-031', { title: '中药饮片年度采购招标公告' });
+  const b1 = await start('bidNoticePublish', 'editor', 'ZB-2026-031', { title: '中药饮片年度采购招标公告', budget: 3_200_000, content: '本项目采购 2027 年度中药饮片，欢迎符合资格的供应商参加投标。' });
   if (b1) { await passAll(b1.id, 'draft', 'editor'); await passAll(b1.id, 'legal', 'auditor', { outcome: 'reject', comment: '资格条件表述不清，请修改' }); }
-  const b2 = await start('bidNoticePublish', 'editor', 'ZB-2026-032', { title: '仓储物流服务招标公告' });
+  const b2 = await start('bidNoticePublish', 'editor', 'ZB-2026-032', { title: '仓储物流服务招标公告', budget: 860_000, content: '本项目采购仓储及干线物流服务，服务期一年。' });
   if (b2) for (const [el, who] of [['draft', 'editor'], ['legal', 'auditor'], ['leader', 'admin'], ['publish', 'editor']]) await passAll(b2.id, el, who);
 }

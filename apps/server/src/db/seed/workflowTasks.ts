@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import { accounts, organNodes, organs, staff, wfDefinitions, wfInstances, wfTasks } from '../schema/index';
 import { definitionService } from '../../modules/workflow/definitions';
 import { approve, cc, type Me } from '../../modules/workflow/tasks/actions';
+import { purchase, startWithForm } from './workflowForms';
 
 /**
  * Demo of tasks and approvals (issue 11): the starter 张敏 sits in 生产部 (whose principal 刘建华 is the
@@ -54,18 +55,18 @@ export async function seedWorkflowTasks(db: Db, cfg: AppConfig) {
       if (who) await approve(db, t.id, me(who.userId), { comment, variables: {} }, now());
     }
   };
-  const start = (businessKey: string, variables: Record<string, unknown>) =>
-    svc.start(def.id, { accountId: starter.id, name: starter.userName }, { businessKey, variables });
+  const start = (businessKey: string, form: Record<string, unknown>) =>
+    startWithForm(db, (id, actor, input) => svc.start(id, actor, input), def.id, { accountId: starter.id, name: starter.userName, userId: starter.userId }, businessKey, form);
 
   // finished: small amount, no countersign
-  const done = await start('CG-2026-0100', { amount: 9800, item: '车间温湿度记录仪 6 台', department: '生产部' });
+  const done = await start('CG-2026-0100', purchase('车间温湿度记录仪', 6, 1633, '生产部', 'GMP 车间温湿度监控点位补充'));
   await approveOpen(done.id, '同意');
   await approveOpen(done.id, '已核价');
   await approveOpen(done.id, '已下单');
   // waiting for the department head
-  await start('CG-2026-0102', { amount: 7600, item: '安全防护用品', department: '生产部' });
+  await start('CG-2026-0102', purchase('安全防护用品', 40, 190, '生产部', '饮片车间劳保用品年度补充'));
   // above 50,000: department head and purchasing approved, now the finance countersign, copied to ccuser
-  const big = await start('CG-2026-0101', { amount: 68000, item: '中药饮片切片机', department: '生产部' });
+  const big = await start('CG-2026-0101', purchase('中药饮片切片机', 1, 68000, '生产部', '现有切片机老化，影响饮片片型合格率'));
   const [first] = await openTasks(big.id);
   const ccUser = accs.get('ccuser');
   if (first && ccUser && first.assigneeId === lead.id) await cc(db, first.id, me('deptlead'), { userIds: [ccUser.id], comment: '请知悉' }, now());

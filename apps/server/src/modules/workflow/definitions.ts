@@ -10,6 +10,7 @@ import { offsetOf, orderBy } from '../../platform/paging';
 import { compileBpmn, type Problem, type ProcessModel } from './engine/model';
 import { armTimerStarts, createInstance, type Actor } from './engine/runtime';
 import { renameProcess } from './definitionCopy';
+import { formTypeProblems } from './engine/formTypes';
 
 /**
  * Process definitions and their versions: a definition keeps a draft; publishing checks the draft
@@ -143,6 +144,7 @@ export function definitionService(db: Db, now: () => Date) {
     if (!xml || !xml.trim()) throw new PublishError([{ elementId: null, key: 'workflow.publishDraftEmpty' }]);
     const keys = await publishedKeys();
     const { model, problems } = await compileBpmn(xml, (k) => k === key || keys.has(k));
+    if (model) problems.push(...await formTypeProblems(db, model));
     if (problems.length || !model) throw new PublishError(problems);
     return model;
   }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   legalActions, type InstanceStatus, type WorkflowExecution, type WorkflowInstance, type WorkflowInstanceDetail, type WorkflowInstanceQuery,
-  type WorkflowTask,
+  type WorkflowTask, type Lang,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { accounts, wfExecutions, wfHistory, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../db/schema/index';
@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { indexedOrder, offsetOf } from '../../platform/paging';
 import { cappedCountSql, countCapOf, settleCount } from '../../platform/cappedCount';
 import { modelOf, type InstanceRow } from './engine/runtime';
+import { jobErrorIn } from './engine/incidents';
 import { accountIdInScope, type DataScopeOf } from '../security/dataScope';
 
 /** The monitor: instance lists and details, job retries, a user's open tasks. */
@@ -78,7 +79,7 @@ export function instanceService(db: Db) {
     }));
   }
 
-  async function detail(id: number): Promise<WorkflowInstanceDetail> {
+  async function detail(id: number, lang: Lang = 'en'): Promise<WorkflowInstanceDetail> {
     const inst = await row(id);
     const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
     const [[v], execs, tasks, history, jobs, children, [inc]] = await Promise.all([
@@ -110,7 +111,7 @@ export function instanceService(db: Db) {
       })),
       jobs: jobs.map((j) => ({
         id: j.id, kind: j.kind, instanceId: j.instanceId, executionId: j.executionId, elementId: j.elementId, status: j.status,
-        dueAt: j.dueAt.toISOString(), attempts: j.attempts, maxAttempts: j.maxAttempts, lastError: j.lastError,
+        dueAt: j.dueAt.toISOString(), attempts: j.attempts, maxAttempts: j.maxAttempts, lastError: jobErrorIn(lang, j.payload, j.lastError),
       })),
       completedNodeIds: [...new Set(execs.filter((e) => e.status === 'completed' && model.elements[e.elementId]).map((e) => e.elementId))],
       activeNodeIds: [...active].filter((x) => model.elements[x]),

@@ -20,6 +20,7 @@ import { clockOf } from './engine/clock';
 import { registerEngineJobs } from './engine/handlers';
 import { deleteInstance, executionAction, instanceAction, modelOf, type Actor } from './engine/runtime';
 import { startBinding, taskForms } from './tasks/forms';
+import { checkVariables } from './tasks/integrity';
 
 /** /api/workflow: definitions, versions, instances, executions, tasks, jobs (docs/WORKFLOW.md). */
 
@@ -137,6 +138,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       if (!(await accessOf(db, req).canStart(d.key))) throw new AppError(403, 'workflow.cannotStart', { name: d.name });
       // the start event's cloud form (issue 12): checked before the instance exists, stored as its document after
       const start = d.latestVersionId ? startBinding(await modelOf(db, d.latestVersionId, d.key, d.latestVersion)) : null;
+      // a process with a start form is started by its form alone: its data routes the process, so it comes validated
+      checkVariables(req.body.variables, !!start, langOf(req));
       const modelVariables = start ? await forms.check(start.binding, null, req.body.form ?? {}, langOf(req)) : {};
       const started = await defs.start(req.params.id, actorOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } });
       if (start) await forms.store(start.binding, start.elementId, started.id, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
@@ -152,7 +155,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     async (req) => {
       const i = await insts.row(req.params.id, await startersOf(req));
       await mustMonitor(req, i.definitionKey, i.definitionName);
-      return ok(await insts.detail(req.params.id));
+      return ok(await insts.detail(req.params.id, langOf(req)));
     });
   app.post('/api/workflow/instances/:id/:action', { config: { authority: 'bpm:monitor:operate' }, schema: { tags, params: actionParams } },
     async (req) => {

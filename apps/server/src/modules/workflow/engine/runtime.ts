@@ -9,6 +9,7 @@ import type { WorkflowSettings } from '@bencao/contracts';
 import { activeAccountSql, activeListenersJson, resolveParticipants, settingsOf, workflowEvent, type ActiveListener, type WorkflowEvent } from '../admin/index';
 import { evalCondition, nameOf, type ModelElement, type ModelFlow, type ProcessModel, type TimerSpec } from './model';
 import { addDuration, dueAtOf, parseCycle, parseDuration, parseIsoDate, plusWorkingDays, type AddWorkingDays } from './time';
+import { ConditionError, conditionFailure } from './incidents';
 
 /**
  * The interpreter. Every change to an instance runs in one transaction that first takes the instance
@@ -300,7 +301,8 @@ function cond(c: Ctx, f: ModelFlow): boolean {
   try {
     return evalCondition(f.condition, c.inst.variables);
   } catch (e) {
-    throw badRequest('workflow.conditionError', { name: f.name ?? f.id, detail: (e as Error).message });
+    const why = conditionFailure((e as Error).message);
+    throw new ConditionError(c.inst.id, f.id, f.source, why.key, { name: f.name ?? f.id, ...why.params });
   }
 }
 

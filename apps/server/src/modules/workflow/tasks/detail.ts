@@ -13,6 +13,7 @@ import { modelOf, type InstanceRow, type TaskRow } from '../engine/runtime';
 import { isResubmitTask, mayWithdraw, returnTargets, tookPart } from './actions';
 import { roleOf } from './guards';
 import { manifestsOf } from './signatures';
+import { shownVariables } from './integrity';
 
 /** The task detail (`GET /tasks/:id`) and the read-only view of an instance (`GET /instances/:id/view`). */
 
@@ -124,7 +125,8 @@ export async function detailOf(db: Db, inst: InstanceRow, task: TaskRow | null, 
       businessKey: inst.businessKey, status: inst.status, starterId: inst.starterId, starterName: inst.starterName, currentNodes: inst.currentNodes,
       startedAt: inst.startedAt.toISOString(), endedAt: inst.endedAt?.toISOString() ?? null,
     },
-    variables: inst.variables,
+    // the engine's own variables (outcome, …) are not shown to people
+    variables: shownVariables(inst.variables),
     form: null,
     history: await withArrivalPeople(db, history.map((h) => ({ action: h.action, actorName: h.actorName, at: h.at.toISOString(), comment: h.comment, elementId: h.elementId, data: h.data })), v.lang),
     xml: ver?.xml ?? '',

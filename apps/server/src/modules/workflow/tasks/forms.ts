@@ -6,6 +6,7 @@ import { formData } from '../../../db/schema/index';
 import { formsService } from '../../forms/service';
 import type { ProcessModel } from '../engine/model';
 import type { InstanceRow, TaskRow } from '../engine/runtime';
+import { formChanges } from './integrity';
 
 /**
  * The cloud form bound to a start event or user task (`bencao:form`, issue 12): what the task detail
@@ -71,10 +72,12 @@ export function taskForms(db: Db) {
     },
     removeDraft: (instanceId: number) => forms.removeStartDraft(instanceId),
     draftValues: (instanceId: number) => forms.startDraftValues(instanceId),
-    /** stores the node's form data in the instance's document (created by the start) */
+    /** stores the node's form data in the instance's document (created by the start); answers each field changed, old and new */
     async store(binding: FormBinding, node: string, instanceId: number, input: FormData, actor: { userId: string; lang: Lang }) {
       const dataId = await documentOf(db, instanceId, binding.formId);
-      return forms.submitForNode({ binding, input, actor, node, processInstanceId: instanceId, dataId });
+      const before = dataId ? (await forms.getData(dataId)).data : {};
+      const saved = await forms.submitForNode({ binding, input, actor, node, processInstanceId: instanceId, dataId });
+      return { ...saved, changes: dataId ? formChanges((await forms.getVersion(binding)).schema, before, saved.data) : [] };
     },
   };
 }

@@ -17,6 +17,7 @@ import { buttonOnTask, runPluginButton } from '../admin/plugins';
 import { reauthenticator } from '../../../platform/auth/reauth';
 import { clockOf } from '../engine/clock';
 import { completeTask, modelOf, type Actor } from '../engine/runtime';
+import { CONDITION_INCIDENT, withIncident } from '../engine/incidents';
 import { registerJobHandler } from '../jobs';
 import { instanceService } from '../instances';
 import { wfDefinitions, wfHistory, wfPluginButtons } from '../../../db/schema/index';
@@ -30,6 +31,7 @@ import { detailOf, instanceRow, markCcRead, mustView, type Viewer } from './deta
 import { draftService } from './drafts';
 import { bindingAt, startBinding, taskForms } from './forms';
 import { taskRow } from './guards';
+import { checkVariables, recordChanges, refuseTaskVariables, requireReason } from './integrity';
 import { setUserState, taskLists } from './lists';
 import { signatureRoutes } from './signatureRoutes';
 import { mustNotNeedSignature, signatureAt, signatureService, type Signer } from './signatures';
@@ -73,7 +75,17 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   };
   /** paths that cannot sign (batch approval, the plain completion) refuse a node that must be signed */
   const mustSignElsewhere = async (taskId: number) => mustNotNeedSignature(await nodeSignature(await taskRow(db, taskId)));
+  /** stores a node's form data and keeps each field it changed in the history (field, old, new, who, when) */
+  const storeForm = async (req: FastifyRequest, task: { id: number; instanceId: number; elementId: string }, binding: NonNullable<ReturnType<typeof bindingAt>>) => {
+    const body = req.body as { form?: Record<string, unknown> };
+    const { changes } = await forms.store(binding, task.elementId, task.instanceId, body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
+    await recordChanges(db, { instanceId: task.instanceId, taskId: task.id, elementId: task.elementId, actorId: req.auth!.accountId, actorName: req.auth!.userName, changes, at: now() });
+  };
+  /** a process whose start or any node has a cloud form: its data comes through the forms only */
+  const hasForm = (model: Parameters<typeof startBinding>[0]) => Object.keys(model.elements).some((id) => !!bindingAt(model, id));
   registerJobHandler(REMINDER_JOB, (d, job, t) => fireReminder(d, job.payload, t));
+  // a condition incident retried from the monitor: acknowledged (the task's people act again)
+  registerJobHandler(CONDITION_INCIDENT, async () => undefined);
 
   const accessOf = (req: FastifyRequest) => workflowAccess(db, { accountId: req.auth!.accountId, authorities: req.auth!.authorities, isAdmin: req.auth!.isAdmin });
   const viewerOf = (req: FastifyRequest): Viewer => ({
@@ -102,12 +114,14 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   };
   app.post('/api/workflow/tasks/drafts', { config: { authority: TASK }, schema: { tags, body: taskDraftSchema } },
     async (req) => {
+      checkVariables(req.body.variables, false, langOf(req));
       const made = await drafts.create(req.body, meOf(req), accessOf(req));
       await keepDraftForm(made.instanceId, req.body.form);
       return ok(made, saved(req));
     });
   app.put('/api/workflow/tasks/drafts/:instanceId', { config: { authority: TASK }, schema: { tags, params: draftParams, body: taskDraftUpdateSchema } },
     async (req) => {
+      checkVariables(req.body.variables, false, langOf(req));
       const result = await drafts.update(req.params.instanceId, req.body, meOf(req));
       await keepDraftForm(req.params.instanceId, req.body.form);
       return ok(result, saved(req));
@@ -130,6 +144,7 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       const start = startBinding(await modelOf(db, inst.versionId, inst.definitionKey, inst.version));
       // submitted from the drafts list: the values the draft kept
       const input = req.body?.form ?? (await forms.draftValues(inst.id)) ?? {};
+      checkVariables(inst.variables, !!start, langOf(req));
       const modelVariables = start ? await forms.check(start.binding, null, input, langOf(req)) : {};
       const result = await drafts.submit(req.params.instanceId, meOf(req), accessOf(req), modelVariables);
       if (start) await forms.store(start.binding, start.elementId, inst.id, input, { userId: req.auth!.userId, lang: langOf(req) });
@@ -203,11 +218,12 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
     // a request returned to its starter: refused before its (start) form is looked at
     mustNotBeResubmit(model, task);
+    refuseTaskVariables(req.body.variables, langOf(req));
     const binding = bindingAt(model, task.elementId);
     const modelVariables = binding ? await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req)) : {};
     const signed = await signedIfNeeded(req, task);
-    const result = await approve(db, req.params.id, meOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } }, now());
-    if (binding) await forms.store(binding, task.elementId, task.instanceId, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
+    const result = await withIncident(db, now(), () => approve(db, req.params.id, meOf(req), { ...req.body, variables: modelVariables }, now()));
+    if (binding) await storeForm(req, task, binding);
     // the manifest over the data as the step left it
     if (signed) await signatures.record(db, task, signerOf(req), signed, now());
     return ok(result, saved(req));
@@ -218,6 +234,7 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     const inst = await instanceRow(db, task.instanceId);
     const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
     if (!isResubmitTask(model, task)) throw badRequest('workflow.task.notResubmit');
+    if (bindingAt(model, task.elementId)) refuseTaskVariables(req.body.variables, langOf(req));
     const binding = bindingAt(model, task.elementId);
     const modelVariables = binding ? await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req)) : {};
     const result = await resubmit(db, req.params.id, meOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } }, now());
@@ -226,10 +243,20 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   });
   app.post('/api/workflow/tasks/:id/revoke', { config: { authority: TASK }, schema: { tags, params: idParams } },
     async (req) => ok(await revoke(db, req.params.id, meOf(req), commentOf(req.body), now()), saved(req)));
-  app.post('/api/workflow/tasks/:id/reject', decision, async (req) => ok(await reject(db, req.params.id, meOf(req), req.body, now()), saved(req)));
-  app.post('/api/workflow/tasks/:id/resolve', decision, async (req) => ok(await resolve(db, req.params.id, meOf(req), req.body, now()), saved(req)));
+  app.post('/api/workflow/tasks/:id/reject', decision, async (req) => {
+    refuseTaskVariables(req.body.variables, langOf(req));
+    requireReason(req.body.comment, langOf(req));
+    return ok(await withIncident(db, now(), () => reject(db, req.params.id, meOf(req), req.body, now())), saved(req));
+  });
+  app.post('/api/workflow/tasks/:id/resolve', decision, async (req) => {
+    refuseTaskVariables(req.body.variables, langOf(req));
+    return ok(await resolve(db, req.params.id, meOf(req), req.body, now()), saved(req));
+  });
   app.post('/api/workflow/tasks/:id/return', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskReturnSchema } },
-    async (req) => ok(await returnTask(db, req.params.id, meOf(req), req.body, now()), saved(req)));
+    async (req) => {
+      requireReason(req.body.comment, langOf(req));
+      return ok(await returnTask(db, req.params.id, meOf(req), req.body, now()), saved(req));
+    });
   app.post('/api/workflow/tasks/:id/transfer', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskHandOverSchema } },
     async (req) => ok(await transfer(db, req.params.id, meOf(req), req.body, now()), saved(req)));
   app.post('/api/workflow/tasks/:id/delegate', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskHandOverSchema } },
@@ -254,7 +281,7 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
           const t = await taskRow(db, id);
           if (t.formKey) throw new AppError(409, 'workflow.task.noBatch');
           await mustSignElsewhere(id);
-          await approve(db, id, meOf(req), { comment: req.body.comment, variables: {} }, now());
+          await withIncident(db, now(), () => approve(db, id, meOf(req), { comment: req.body.comment, variables: {} }, now()));
           out.succeeded.push(id);
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
@@ -268,7 +295,11 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   const instanceAction = { config: { authority: TASK }, schema: { tags, params: idParams } };
   app.post('/api/workflow/tasks/instances/:id/urge', instanceAction, async (req) => ok(await urge(db, req.params.id, meOf(req), commentOf(req.body), now()), saved(req)));
   app.post('/api/workflow/tasks/instances/:id/withdraw', instanceAction, async (req) => ok(await withdraw(db, req.params.id, meOf(req), commentOf(req.body), now()), saved(req)));
-  app.post('/api/workflow/tasks/instances/:id/void', instanceAction, async (req) => ok(await voidInstance(db, req.params.id, meOf(req), commentOf(req.body), now()), saved(req)));
+  app.post('/api/workflow/tasks/instances/:id/void', instanceAction, async (req) => {
+    const reason = commentOf(req.body);
+    requireReason(reason, langOf(req));
+    return ok(await voidInstance(db, req.params.id, meOf(req), reason, now()), saved(req));
+  });
 
   app.post('/api/workflow/tasks/:id/buttons/:buttonId', { config: { authority: TASK }, schema: { tags, params: buttonParams } },
     async (req) => {
@@ -309,14 +340,17 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     async (req) => {
       const actor: Actor = { accountId: req.auth!.accountId, name: req.auth!.userName };
       await mustSignElsewhere(req.params.id);
+      const task = await taskRow(db, req.params.id);
+      const inst = await instanceRow(db, task.instanceId);
+      checkVariables(req.body.variables, hasForm(await modelOf(db, inst.versionId, inst.definitionKey, inst.version)), langOf(req));
       try {
         // the assignee or a candidate: checked by the completion itself, under the lock, from the rows it loads
-        return ok(await completeTask(db, req.params.id, actor, req.body, now(), false), saved(req));
+        return ok(await withIncident(db, now(), () => completeTask(db, req.params.id, actor, req.body, now(), false)), saved(req));
       } catch (e) {
         // not theirs (nothing was written): an administrator of the process may still complete it
         if (!(e instanceof AppError && e.key === 'workflow.notYourTask') || !hasAuthority(req.auth!.authorities, 'bpm:monitor:operate')) throw e;
         if (!(await accessOf(req).canAdminister((await insts.task(req.params.id)).definitionKey))) throw e;
-        return ok(await completeTask(db, req.params.id, actor, req.body, now(), true), saved(req));
+        return ok(await withIncident(db, now(), () => completeTask(db, req.params.id, actor, req.body, now(), true)), saved(req));
       }
     });
 };
