@@ -9,6 +9,7 @@ import { wfListenerInvocations } from '../src/db/schema/index';
 import { workflowEvent, runPlugin } from '../src/modules/workflow/admin/index';
 import { runDueJobs } from '../src/modules/workflow/jobs';
 import { setOutboundResolver, type ResolvedAddress } from '../src/platform/outbound';
+import { bpmn, endEv, flow, kit, startEv, userTask } from './workflowKit';
 
 /**
  * The outbound request rule (platform/outbound.ts): URLs the server calls for an operator (workflow
@@ -179,6 +180,21 @@ describe('call time', () => {
     // an address literal is checked without a lookup
     await expect(runPlugin(db(), 'httpCall', { url: `${base}/x` }, ctx)).rejects.toMatchObject({ status: 400, key: 'outbound.loopback' });
     expect(hits.filter((h) => h.path === '/x')).toHaveLength(0);
+  });
+
+  it('a service task\'s httpCall whose host comes from the variables is refused when it runs; the monitor shows the rule', async () => {
+    const k = kit(s, admin);
+    const def = await k.deploy(bpmn('obService', [
+      startEv(), `<bpmn:serviceTask id="svc" name="Call" bencao:plugin="httpCall" bencao:settings='{"url":"http://{{host}}/latest/meta-data/"}'/>`,
+      userTask('b'), endEv(), flow('f1', 'start', 'svc'), flow('f2', 'svc', 'b'), flow('f3', 'b', 'end'),
+    ].join('\n')));
+    const id = await k.start(def, { host: '169.254.169.254' });
+    await runDueJobs(db(), { now: new Date('2100-01-01T00:00:00Z') });
+    const detail = await k.detail(id);
+    expect(detail.jobs[0]).toMatchObject({ kind: 'serviceTask', attempts: 1 });
+    expect(detail.jobs[0].lastError).toBe('settings.url: 169.254.169.254 is a link-local address (169.254.169.254), where cloud metadata services answer; the server calls it only when the allow-list of Security › Outbound requests names the host');
+    // the instance did not move on
+    expect(detail.tasks.filter((t: { status: string }) => t.status === 'open')).toHaveLength(0);
   });
 
   it('a listener saved while its host was allowed is refused once the allow-list no longer names it', async () => {
