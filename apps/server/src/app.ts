@@ -10,7 +10,8 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
-import { translate } from '@bencao/contracts';
+import { configureDocumentLimits, documentProblem, translate } from '@bencao/contracts';
+import { configureCelLimits } from '@bencao/contracts/celBudget';
 import type { Database } from './db/client';
 import type { AppConfig } from './config';
 import type { Deps } from './platform/deps';
@@ -52,6 +53,9 @@ export function findNul(value: unknown, path = '', depth = 0): string | null {
   return null;
 }
 
+/** levels of nesting any JSON or form body may have */
+export const JSON_MAX_DEPTH = 64;
+
 export interface BuiltApp { app: FastifyInstance; routes: DeclaredRoute[]; deps: Deps; drain: Drain }
 
 export interface BuildOptions {
@@ -63,6 +67,8 @@ export interface BuildOptions {
 
 /** The Fastify instance: platform hooks, then every module. Tests build it on a test database. */
 export async function buildApp(database: Database, config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  configureCelLimits(config.celLimits);
+  configureDocumentLimits(config.documentLimits);
   const app = Fastify({
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // X-Forwarded-For/-Proto only from the proxies TRUST_PROXY names: otherwise anyone could forge the
@@ -120,6 +126,17 @@ export async function buildApp(database: Database, config: AppConfig, options: B
     if (!req.url.startsWith('/api/')) return;
     const field = findNul(req.query) ?? findNul(req.params) ?? findNul(req.body);
     if (field !== null) throw new AppError(400, 'error.nulByte', { field: field || 'body' });
+  });
+  // Nothing deeper than JSON_MAX_DEPTH anywhere (the routes' schemas, the driver's JSON serialisation and our
+  // own walks recurse): 400 naming the field; variables and form documents have tighter limits of their own
+  // (contracts' jsonLimits.ts, checked by the routes' schemas).
+  app.addHook('preValidation', async (req) => {
+    if (!req.url.startsWith('/api/') || !req.body || typeof req.body !== 'object' || !isPlainData(req.body)) return;
+    const p = documentProblem(req.body, { maxDepth: JSON_MAX_DEPTH, maxBytes: Number.POSITIVE_INFINITY });
+    if (!p) return;
+    const lang = langOf(req);
+    const field = p.path.slice(0, 2).join('.') || 'body';
+    throw new AppError(400, translate(lang, 'error.validation', { field, rule: translate(lang, 'valid.jsonTooDeep', { n: p.n }) }));
   });
   // …and its strings become the numbers, booleans and nulls the route's schema expects.
   app.addHook('preValidation', async (req) => {

@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { repoRoot } from './platform/runtimePaths';
+import type { CelLimits } from '@bencao/contracts/celBudget';
+import type { DocumentLimits } from '@bencao/contracts/jsonLimits';
+
+/** an optional numeric setting: undefined when unset */
+const numberOr = (v: string | undefined) => (v ? Number(v) : undefined);
 
 export type Profile = 'demo' | 'production' | 'test';
 
@@ -18,16 +23,16 @@ export interface AppConfig {
   loginRateLimit: number;
   /** login keys (LoginGetKey.do) per minute and client address */
   loginKeyRateLimit: number;
-  /** the clock of the login lock, login keys and rate-limit windows (tests set a fixed one) */
-  now?: () => Date;
-  /** folders of the built console and site, served in production and demo when present */
-  adminDist: string;
-  siteDist: string;
   /**
    * login keys one client address may take at once (a token bucket refilled at loginKeyRateLimit per
    * minute, LOGIN_KEY_BURST); unset: a sixth of loginKeyRateLimit, at least 10; below 1: no burst limit
    */
   loginKeyBurst?: number;
+  /** the clock of the login lock, login keys and rate-limit windows (tests set a fixed one) */
+  now?: () => Date;
+  /** folders of the built console and site, served in production and demo when present */
+  adminDist: string;
+  siteDist: string;
   logLevel: string;
   /** proxies (addresses or CIDRs) whose X-Forwarded-For/-Proto are believed; empty: none, the socket's address counts */
   trustProxy: string[];
@@ -37,6 +42,10 @@ export interface AppConfig {
   submissionRateLimit: number;
   /** the bearer token GET /metrics asks for (METRICS_TOKEN); unset: /metrics answers 404 */
   metricsToken?: string;
+  /** CEL expression limits and run-time budget (CEL_MAX_*; contracts' celBudget.ts has the defaults) */
+  celLimits?: Partial<CelLimits>;
+  /** process variables' and form documents' depth and size (VARIABLES_MAX_DEPTH, VARIABLES_MAX_KB) */
+  documentLimits?: Partial<DocumentLimits>;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -55,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionRefreshDays: Number(env.SESSION_REFRESH_DAYS ?? 7),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 30),
     loginKeyRateLimit: Number(env.LOGIN_KEY_RATE_LIMIT ?? Math.max(60, 2 * Number(env.LOGIN_RATE_LIMIT ?? 30))),
+    loginKeyBurst: env.LOGIN_KEY_BURST ? Number(env.LOGIN_KEY_BURST) : undefined,
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(root, 'apps/admin/dist')),
     siteDist: path.resolve(env.SITE_DIST ?? path.join(root, 'apps/site/dist')),
     logLevel: env.LOG_LEVEL ?? (profile === 'test' ? 'warn' : 'info'),
@@ -62,6 +72,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     gatewayTimeoutMs: Number(env.GATEWAY_TIMEOUT_MS ?? 30_000),
     submissionRateLimit: Number(env.SUBMISSION_RATE_LIMIT ?? 5),
     metricsToken: env.METRICS_TOKEN || undefined,
+    celLimits: {
+      maxLength: numberOr(env.CEL_MAX_LENGTH), maxDepth: numberOr(env.CEL_MAX_DEPTH), maxMacroNesting: numberOr(env.CEL_MAX_MACRO_NESTING),
+      maxSteps: numberOr(env.CEL_MAX_STEPS), maxMillis: numberOr(env.CEL_MAX_MS), maxValueSize: numberOr(env.CEL_MAX_VALUE_SIZE),
+    },
+    documentLimits: { maxDepth: numberOr(env.VARIABLES_MAX_DEPTH), maxBytes: env.VARIABLES_MAX_KB ? Number(env.VARIABLES_MAX_KB) * 1024 : undefined },
   };
 }
-    loginKeyBurst: env.LOGIN_KEY_BURST ? Number(env.LOGIN_KEY_BURST) : undefined,

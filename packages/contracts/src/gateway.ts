@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { headerSafe } from './validators';
+import { celExpressionSchema } from './celBudget';
 import { pageQuerySchema } from './paging';
 import { checkRouteRules, compileAntPattern } from './gatewayRules';
 
@@ -231,7 +232,7 @@ export const alarmRuleSchema = z.object({
   name: headerSafe(z.string().trim().min(1).max(100)),
   enabled: z.boolean().default(true),
   /** CEL over ALARM_VARIABLES, true when the alarm condition holds; the server parses and type-checks it */
-  expression: z.string().trim().min(1).max(2000),
+  expression: celExpressionSchema(2000),
   summary: headerSafe(z.string().trim().min(1).max(500)),
   description: optText(2000),
   level: z.enum(ALARM_LEVELS).default('general'),

@@ -26,3 +26,4 @@ export * from './adr';
 export * from './recruit';
 export * from './search';
 export * from './outbound';
+export * from './jsonLimits';

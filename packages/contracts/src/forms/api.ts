@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDocumentSchema } from '../jsonLimits';
 import { pageQuerySchema } from '../paging';
 import { optionalField, requiredText, httpUrlSchema } from '../validators';
 import { formSchemaSchema } from './schema';
@@ -53,7 +54,7 @@ export const formExportQuerySchema = formDataQuerySchema.omit({ page: true, limi
   lang: z.enum(['en', 'zh', 'es', 'ja']).optional(),
 });
 
-export const formSubmitSchema = z.object({ data: z.record(z.string(), z.unknown()) });
+export const formSubmitSchema = z.object({ data: boundedDocumentSchema() });
 
 // ───────────── a chart over the submitted documents (portal widget) ─────────────
 

@@ -1,30 +1,24 @@
-import { Environment } from '@marcbachmann/cel-js';
 import { formFields, type FormField, type FormSchema } from './schema';
-import { cachedCelParser, firstLine } from '../celParse';
+import { boundedCel, CelLimitError } from '../celBudget';
 
 /**
  * CEL over a form's data, the same in the console and on the server: `data` is the document by
  * field key, `sums` the column totals of the sub-tables (`sums.items.amount`). Numbers are CEL
  * doubles, so write `data.qty * 2.0`, and `data.amount > 1000` compares as expected.
  */
-const env = new Environment({
+const cel = boundedCel({
   homogeneousAggregateLiterals: false,
-  limits: { maxAstNodes: 500, maxDepth: 30, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 16 },
-});
-env.registerVariable('data', 'map');
-env.registerVariable('sums', 'map');
+  limits: { maxAstNodes: 500, maxDepth: 64, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 16 },
+}, 2000);
+cel.env.registerVariable('data', 'map');
+cel.env.registerVariable('sums', 'map');
 
-/** Parses and type-checks an expression; throws with a one-line reason when it is not valid CEL. */
-export const parseFormCel = cachedCelParser(env, 2000);
+/** Parses and type-checks an expression, within the limits of ../celBudget.ts; throws with a one-line reason. */
+export const parseFormCel = (expression: string) => cel.parse(expression);
 
-/** The reason an expression is not valid CEL, or null. */
+/** The reason an expression is not valid CEL or breaks a limit, or null. */
 export function celProblem(expression: string): string | null {
-  try {
-    parseFormCel(expression);
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
+  return cel.problem(expression)?.message ?? null;
 }
 
 // JS → CEL: every number is a double; CEL → JS: BigInt → number, Map → object
@@ -46,12 +40,7 @@ export type ColumnSums = Record<string, Record<string, number>>;
 
 /** Evaluates; throws (one line) when the expression does not parse or fails on this data. */
 export function evalFormCel(expression: string, data: FormData, sums: ColumnSums = {}): unknown {
-  const p = parseFormCel(expression);
-  try {
-    return fromCel(p({ data: toCel(data), sums: toCel(sums) }));
-  } catch (e) {
-    throw new Error(firstLine(e));
-  }
+  return fromCel(parseFormCel(expression).evaluate({ data: toCel(data), sums: toCel(sums) }));
 }
 
 /** A condition: true only when the expression evaluates to true (an error counts as false). */
@@ -124,10 +113,13 @@ export function isFieldRequired(f: FormField, data: FormData, sums: ColumnSums =
   return !!f.required || celCondition(f.requiredWhen, data, sums);
 }
 
-/** Every CEL expression of the schema that does not parse, with the field key and the reason. */
-export function schemaCelProblems(schema: Pick<FormSchema, 'nodes'>): { key: string; problem: string }[] {
-  const out: { key: string; problem: string }[] = [];
-  const check = (key: string, e?: string) => { const p = e ? celProblem(e) : null; if (p) out.push({ key, problem: p }); };
+/** Every CEL expression of the schema that does not parse or breaks a limit (`limit`), with the field key and the reason. */
+export function schemaCelProblems(schema: Pick<FormSchema, 'nodes'>): { key: string; problem: string; limit?: CelLimitError }[] {
+  const out: { key: string; problem: string; limit?: CelLimitError }[] = [];
+  const check = (key: string, e?: string) => {
+    const p = e ? cel.problem(e) : null;
+    if (p) out.push({ key, problem: p.message, limit: p instanceof CelLimitError ? p : undefined });
+  };
   for (const f of formFields(schema)) {
     check(f.key, f.visibleWhen);
     check(f.key, f.requiredWhen);

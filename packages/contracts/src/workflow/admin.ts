@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../paging';
 import { headerSafe } from '../validators';
+import { celExpressionSchema } from '../celBudget';
+import { boundedDocumentSchema } from '../jsonLimits';
 
 /**
  * Workflow administration (SPEC §3 "workflow participant, plugin button, plugin type, listener,
@@ -77,7 +79,7 @@ export const participantRuleSchema: z.ZodType<ParticipantRule, ParticipantRuleIn
   z.object({ kind: z.literal('starter') }),
   z.object({ kind: z.literal('starterLeader'), levels: z.number({ message: 'workflow.levels' }).int({ message: 'workflow.levels' }).min(1, { message: 'workflow.levels' }).max(10, { message: 'workflow.levels' }).default(1), viewId: id.nullish().transform((v) => v ?? null) }),
   z.object({ kind: z.literal('formField'), field: variableName }),
-  z.object({ kind: z.literal('expression'), expression: z.string().trim().min(1, required).max(2000) }),
+  z.object({ kind: z.literal('expression'), expression: celExpressionSchema(2000, required) }),
   z.object({ kind: z.literal('saved'), ruleId: id }),
 ]));
 export type ParticipantRule =
@@ -117,7 +119,7 @@ export const participantQuerySchema = pageQuerySchema.extend({
 export const participantPreviewSchema = z.object({
   rule: participantRuleSchema,
   starterAccountId: id.nullish().transform((v) => v ?? null),
-  variables: z.record(z.string(), z.unknown()).default({}),
+  variables: boundedDocumentSchema().default({}),
 });
 export interface ParticipantPreview { accounts: { id: number; userId: string; userName: string }[] }
 
@@ -202,7 +204,7 @@ export const httpCallSettingsSchema = z.object({
 });
 /** setVariables: variable name → CEL expression over `variables` */
 export const setVariablesSettingsSchema = z.object({
-  expressions: z.record(variableName, z.string().trim().min(1).max(2000)).default({}),
+  expressions: z.record(variableName, celExpressionSchema(2000)).default({}),
 });
 export const mailSettingsSchema = z.object({
   emails: emailList,

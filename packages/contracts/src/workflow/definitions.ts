@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDocumentSchema } from '../jsonLimits';
 import { pageQuerySchema } from '../paging';
 
 /**
@@ -10,13 +11,13 @@ export type DefinitionStatus = (typeof DEFINITION_STATUSES)[number];
 
 export const DEFINITION_KEY_RE = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
 export const MAX_BPMN_XML = 2 * 1024 * 1024;
-
 /**
  * A document type declaration or an entity declaration: never expanded here, but a definition's XML is
  * exported onward to other tools, which might (XXE, billion laughs). Refused on save and import.
  */
 export const XML_DTD_RE = /<!\s*(DOCTYPE|ENTITY)\b/i;
 export const hasXmlDtd = (xml: string): boolean => XML_DTD_RE.test(xml);
+
 const optText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
 
 export const workflowDefinitionSchema = z.object({
@@ -44,13 +45,14 @@ export const workflowDefinitionQuerySchema = pageQuerySchema.extend({
 });
 export type WorkflowDefinitionQuery = z.infer<typeof workflowDefinitionQuerySchema>;
 
-export const workflowVariablesSchema = z.record(z.string().max(100), z.unknown());
+/** process variables: within the document limits (../jsonLimits.ts: depth, size) */
+export const workflowVariablesSchema = boundedDocumentSchema();
 
 export const workflowStartSchema = z.object({
   businessKey: z.string().trim().max(100).nullish().transform((v) => (v ? v : null)),
   variables: workflowVariablesSchema.optional().default({}),
   /** the values of the start event's cloud form (issue 12) */
-  form: z.record(z.string(), z.unknown()).optional(),
+  form: boundedDocumentSchema().optional(),
 });
 export type WorkflowStartInput = z.infer<typeof workflowStartSchema>;
 

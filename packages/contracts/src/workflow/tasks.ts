@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedDocumentSchema } from '../jsonLimits';
 import { pageQuerySchema } from '../paging';
 import { workflowVariablesSchema } from './definitions';
 import type { InstanceStatus, TaskStatus } from './instances';
@@ -88,7 +89,7 @@ export const taskDraftSchema = z.object({
   variables: workflowVariablesSchema.optional().default({}),
   comment,
   /** the start form's values typed so far (issue 12): kept unchecked until the draft is submitted */
-  form: z.record(z.string(), z.unknown()).optional(),
+  form: boundedDocumentSchema().optional(),
 });
 export type TaskDraftInput = z.infer<typeof taskDraftSchema>;
 export const taskDraftUpdateSchema = taskDraftSchema.omit({ definitionId: true });
@@ -109,9 +110,9 @@ export const taskDecisionSchema = z.object({
   comment,
   variables: workflowVariablesSchema.optional().default({}),
   /** the values of the node's cloud form (issue 12), checked against its field permissions */
+  form: boundedDocumentSchema().optional(),
   /** approve at a node with `bencao:signature`: the re-authenticated signature (issue 26) */
   signature: signatureInputSchema.optional(),
-  form: z.record(z.string(), z.unknown()).optional(),
 });
 export type TaskDecisionInput = z.infer<typeof taskDecisionSchema>;
 

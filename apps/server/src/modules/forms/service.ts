@@ -61,7 +61,9 @@ export function formsService(db: Db) {
 
   function checkSchema(schema: FormSchema, lang: Lang) {
     const problems = schemaCelProblems(schema);
-    if (problems.length) throw badRequest(translate(lang, 'forms.celInvalid', { key: problems[0].key, reason: problems[0].problem }));
+    const first = problems[0];
+    // a limit of the expression budget (contracts' celBudget.ts) in the caller's language, else CEL's reason
+    if (first) throw badRequest(translate(lang, 'forms.celInvalid', { key: first.key, reason: first.limit ? translate(lang, first.limit.key, first.limit.params) : first.problem }));
     for (const f of formFields(schema)) {
       if (f.type === 'subTable' && !(f.columns ?? []).length) throw badRequest(translate(lang, 'error.validation', { field: fieldLabel(f, lang), rule: translate(lang, 'forms.noFields') }));
     }

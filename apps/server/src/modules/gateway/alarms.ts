@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { Environment } from '@marcbachmann/cel-js';
+import { boundedCel, firstLine } from '@bencao/contracts/celBudget';
 import { ALARM_VARIABLES, translate, type AlarmState, type Lang, type alarmEventQuerySchema } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { gwAlarmEvents, gwAlarmReceivers, gwAlarmRules } from '../../db/schema/index';
@@ -24,38 +24,29 @@ import { repeatEvery } from '../../platform/repeat';
 
 // ---------- expressions ----------
 
-const celEnv = new Environment({ limits: { maxAstNodes: 500, maxDepth: 50, maxListElements: 100, maxMapEntries: 100, maxCallArguments: 8 } });
-for (const v of ALARM_VARIABLES) celEnv.registerVariable(v.name, v.type);
+// within the limits and budget of contracts' celBudget.ts (a rule runs for every route and API group)
+const cel = boundedCel({ limits: { maxAstNodes: 500, maxDepth: 64, maxListElements: 100, maxMapEntries: 100, maxCallArguments: 8 } });
+for (const v of ALARM_VARIABLES) cel.env.registerVariable(v.name, v.type);
 
 export type AlarmCheck = { ok: true } | { ok: false; detail: string };
 
-/** Parses and type-checks an alarm expression: it must be valid CEL over ALARM_VARIABLES and give a bool. */
+/** Parses and type-checks an alarm expression: it must be valid CEL over ALARM_VARIABLES, within the limits, and give a bool. */
 export function checkExpression(expression: string): AlarmCheck {
-  let parsed: ReturnType<typeof celEnv.parse>;
+  let type: string;
   try {
-    parsed = celEnv.parse(expression);
+    type = cel.parse(expression).type;
   } catch (e) {
     return { ok: false, detail: firstLine(e) };
   }
-  const checked = parsed.check();
-  if (!checked.valid) return { ok: false, detail: firstLine(checked.error) };
-  if (checked.type !== 'bool') return { ok: false, detail: `the result is ${checked.type}, not bool (true/false)` };
+  if (type !== 'bool') return { ok: false, detail: `the result is ${type}, not bool (true/false)` };
   return { ok: true };
 }
-const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0].slice(0, 300);
 
 type Compiled = (vars: Record<string, unknown>) => boolean;
-const compiledCache = new Map<string, Compiled | null>();
 function compile(expression: string): Compiled | null {
-  if (compiledCache.has(expression)) return compiledCache.get(expression)!;
-  let fn: Compiled | null = null;
-  if (checkExpression(expression).ok) {
-    const parsed = celEnv.parse(expression);
-    fn = (vars) => parsed(vars) === true;
-  }
-  if (compiledCache.size > 1000) compiledCache.clear();
-  compiledCache.set(expression, fn);
-  return fn;
+  if (!checkExpression(expression).ok) return null;
+  const parsed = cel.parse(expression);
+  return (vars) => parsed.evaluate(vars) === true;
 }
 
 type Snapshot = ReturnType<GatewayMetrics['snapshot']>[number];

@@ -27,7 +27,8 @@ export class PublishError extends Error {
   translated(lang: Lang): PublishProblem[] {
     return this.problems.map((p) => ({
       elementId: p.elementId,
-      message: translate(lang, p.key, Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k, v]))),
+      // a parameter naming an expression limit (cel.*) is that limit's text, with the problem's params
+      message: translate(lang, p.key, Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('cel.') ? translate(lang, v, p.params) : v]))),
     }));
   }
 }

@@ -1,7 +1,9 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { translate } from '@bencao/contracts';
 import { wfJobs } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
 import { clockOf } from './engine/clock';
 import { armHistoryPurge } from './engine/retention';
 import { repeatEvery } from '../../platform/repeat';
@@ -106,11 +108,15 @@ async function runOne(db: Db, job: JobRow, now: Date, workerId: string): Promise
       .where(sql`${wfJobs.id} = ${job.id} and ${wfJobs.lockedBy} = ${workerId} and ${wfJobs.status} = 'running'`);
     return true;
   } catch (e) {
-    const message = String((e as Error)?.message ?? e).slice(0, 2000);
+    // one of our messages (e.g. an expression over its budget) is kept as its key too, so that the monitor
+    // shows it in the reader's language (engine/incidents.ts jobErrorIn); the text is the English one
+    const catalogued = e instanceof AppError ? { key: e.key, params: e.params } : null;
+    const message = (catalogued ? translate('en', catalogued.key, catalogued.params) : String((e as Error)?.message ?? e)).slice(0, 2000);
     const retryAt = new Date(now.getTime() + backoffMs(job.attempts));
     await db.update(wfJobs).set({
       status: sql`case when ${wfJobs.attempts} >= ${wfJobs.maxAttempts} then 'failed' else 'pending' end`,
       dueAt: retryAt, lastError: message, lockedBy: null, leaseUntil: null,
+      ...(catalogued ? { payload: sql`coalesce(${wfJobs.payload}, '{}'::jsonb) || ${JSON.stringify({ message: catalogued })}::jsonb` } : {}),
     }).where(sql`${wfJobs.id} = ${job.id} and ${wfJobs.lockedBy} = ${workerId} and ${wfJobs.status} = 'running'`);
     return false;
   }

@@ -1,21 +1,24 @@
-import { Environment } from '@marcbachmann/cel-js';
-import { cachedCelParser, firstLine } from '@bencao/contracts/celParse';
+import { boundedCel, CelLimitError, firstLine } from '@bencao/contracts/celBudget';
+import { AppError } from '../../../platform/errors';
 
 /**
  * CEL (as in modules/gateway/alarms.ts) over process variables: `variables` (a map), `starter` (the
  * starter's account id), `instanceId`. Whole JS numbers go in as CEL ints (so `variables.amount + 1`
  * works), and ints come back as JS numbers.
  */
-const env = new Environment({
+const cel = boundedCel({
   homogeneousAggregateLiterals: false,
-  limits: { maxAstNodes: 1000, maxDepth: 50, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 16 },
+  limits: { maxAstNodes: 1000, maxDepth: 64, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 16 },
 });
-env.registerVariable('variables', 'map');
-env.registerVariable('starter', 'int');
-env.registerVariable('instanceId', 'int');
+cel.env.registerVariable('variables', 'map');
+cel.env.registerVariable('starter', 'int');
+cel.env.registerVariable('instanceId', 'int');
 
-/** Parses an expression; throws with a one-line message when it is not valid CEL. */
-export const parseCel = cachedCelParser(env, 1000);
+/**
+ * Parses an expression within the limits of contracts' celBudget.ts; throws a CelLimitError over a
+ * limit, else an Error with one line when it is not valid CEL.
+ */
+export const parseCel = (expression: string) => cel.parse(expression);
 export { firstLine };
 
 /** JS → CEL: whole numbers become BigInt, recursively */
@@ -38,16 +41,14 @@ export function fromCel(v: unknown): unknown {
 
 export interface CelScope { variables: Record<string, unknown>; starter?: number | null; instanceId?: number | null }
 
-/** Evaluates an expression over a scope; throws (one line) when it does not parse or fails. */
+/** Evaluates an expression over a scope within the budget; throws CelLimitError over it, else one line when it does not parse or fails. */
 export function evalCel(expression: string, scope: CelScope): unknown {
-  const p = parseCel(expression);
-  try {
-    return fromCel(p({
-      variables: toCel(scope.variables ?? {}),
-      starter: BigInt(scope.starter ?? 0),
-      instanceId: BigInt(scope.instanceId ?? 0),
-    }));
-  } catch (e) {
-    throw new Error(firstLine(e));
-  }
+  return fromCel(parseCel(expression).evaluate({
+    variables: toCel(scope.variables ?? {}),
+    starter: BigInt(scope.starter ?? 0),
+    instanceId: BigInt(scope.instanceId ?? 0),
+  }));
 }
+
+/** A CEL limit or budget error as the API's 400 in the caller's language (a failed job keeps its key), else null. */
+export const celLimitError = (e: unknown): AppError | null => (e instanceof CelLimitError ? new AppError(400, e.key, e.params) : null);

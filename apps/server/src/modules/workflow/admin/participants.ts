@@ -5,7 +5,7 @@ import { accounts, wfParticipants } from '../../../db/schema/index';
 import { execute } from '../../../db/execute';
 import { badRequest, conflict, notFound } from '../../../platform/errors';
 import { offsetOf, orderBy } from '../../../platform/paging';
-import { evalCel } from './cel';
+import { celLimitError, evalCel } from './cel';
 import type { ParticipantContext, Q } from './types';
 
 /**
@@ -41,7 +41,12 @@ async function candidatesOf(db: Q, rule: ParticipantRule, ctx: ParticipantContex
     case 'formField':
       return accountsOfValues(db, ctx.variables?.[rule.field]);
     case 'expression': {
-      const value = evalCel(rule.expression, { variables: ctx.variables ?? {}, starter: ctx.starterAccountId, instanceId: ctx.instanceId });
+      let value: unknown;
+      try {
+        value = evalCel(rule.expression, { variables: ctx.variables ?? {}, starter: ctx.starterAccountId, instanceId: ctx.instanceId });
+      } catch (e) {
+        throw celLimitError(e) ?? e;
+      }
       return accountsOfValues(db, value);
     }
     case 'saved': {

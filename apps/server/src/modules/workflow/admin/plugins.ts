@@ -10,7 +10,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../platform/erro
 import { environmentMailer } from '../../../platform/mail';
 import { OutboundRefused, assertOutboundUrl, outboundRequest, type OutboundResponse } from '../../../platform/outbound';
 import { offsetOf, orderBy } from '../../../platform/paging';
-import { evalCel, firstLine } from './cel';
+import { celLimitError, evalCel, firstLine } from './cel';
 import { escapeHtml, mailReceivers, pathValue, render, templateOf } from './template';
 import type { PluginContext, Q } from './types';
 
@@ -87,7 +87,7 @@ function setVariables(s: z.output<typeof PLUGIN_SETTINGS_SCHEMAS.setVariables>, 
     try {
       variables[name] = evalCel(expression, { variables: current, starter: ctx.starterAccountId, instanceId: ctx.instanceId });
     } catch (e) {
-      throw badRequest('workflow.expression', { name, detail: firstLine(e) });
+      throw celLimitError(e) ?? badRequest('workflow.expression', { name, detail: firstLine(e) });
     }
     current[name] = variables[name];
   }

@@ -1,5 +1,5 @@
 import { BpmnModdle } from 'bpmn-moddle';
-import { Environment } from '@marcbachmann/cel-js';
+import { boundedCel, CelLimitError } from '@bencao/contracts/celBudget';
 import {
   bencaoModdle, MI_COMPLETIONS, ON_EMPTY, parseWorkingDays, participantRuleSchema, TIMEOUT_ACTIONS, type TimeoutAction,
   type BencaoAssignment, type MessageKey, type MessageParams, type MiCompletion, type ParticipantRule,
@@ -71,23 +71,16 @@ export interface Problem { elementId: string | null; key: MessageKey; params?: M
 
 // ---------- CEL conditions over the instance variables ----------
 
-const celEnv = new Environment({
+// conditions are parsed and evaluated within the limits and budget of contracts' celBudget.ts
+const cel = boundedCel({
   unlistedVariablesAreDyn: true,
   homogeneousAggregateLiterals: false,
-  limits: { maxAstNodes: 1000, maxDepth: 50, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 16 },
-});
-type Parsed = ReturnType<typeof celEnv.parse>;
-const parsedCache = new Map<string, Parsed>();
+  limits: { maxAstNodes: 1000, maxDepth: 64, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 16 },
+}, 2000);
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0].slice(0, 300);
 
-export function parseCondition(expression: string): Parsed {
-  let p = parsedCache.get(expression);
-  if (p) return p;
-  p = celEnv.parse(expression);
-  if (parsedCache.size > 2000) parsedCache.clear();
-  parsedCache.set(expression, p);
-  return p;
-}
+/** Parses a condition (cached); throws CelLimitError over a limit, else with CEL's reason. */
+export const parseCondition = (expression: string) => cel.parse(expression);
 
 /** JS → CEL values: whole numbers become ints (BigInt) so `count + 1` works */
 function toCel(v: unknown): unknown {
@@ -104,8 +97,9 @@ function toCel(v: unknown): unknown {
 export function evalCondition(expression: string, variables: Record<string, unknown>): boolean {
   const vars = toCel(variables) as Record<string, unknown>;
   try {
-    return parseCondition(expression)({ ...vars, variables: vars }) === true;
+    return parseCondition(expression).evaluate({ ...vars, variables: vars }) === true;
   } catch (e) {
+    if (e instanceof CelLimitError) throw e;
     throw new Error(firstLine(e));
   }
 }
@@ -159,7 +153,9 @@ export async function compileBpmn(xml: string, knownKeys: (key: string) => boole
         flows[n.id] = { id: n.id, name: n.name ?? null, source: n.sourceRef?.id, target: n.targetRef?.id, condition };
         if (condition) {
           try { parseCondition(condition); } catch (e) {
-            problems.push({ elementId: n.id, key: 'workflow.problem.condition', params: { name: label(n), detail: firstLine(e) } });
+            problems.push(e instanceof CelLimitError
+              ? { elementId: n.id, key: 'workflow.problem.conditionLimit', params: { name: label(n), detail: e.key, ...e.params } }
+              : { elementId: n.id, key: 'workflow.problem.condition', params: { name: label(n), detail: firstLine(e) } });
           }
         }
         continue;
