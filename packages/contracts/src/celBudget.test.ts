@@ -52,6 +52,7 @@ describe('the run-time budget', () => {
   const cel = boundedCel({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false });
 
   it('stops an expression that passes the static checks but costs too much', () => {
+    configureCelLimits({ maxMillis: 60_000 });
     const e = errorOf(() => cel.parse(THREE_NESTED).evaluate({ l: ints(100) }));
     expect(e).toBeInstanceOf(CelLimitError);
     expect(e).toMatchObject({ key: 'cel.budget', params: { steps: DEFAULT_CEL_LIMITS.maxSteps } });
@@ -62,6 +63,11 @@ describe('the run-time budget', () => {
   it('is enforced inside the evaluator: even seven nested macros stop (static limit lifted)', () => {
     configureCelLimits({ maxMacroNesting: 10 });
     expect(errorOf(() => cel.parse(SEVEN_NESTED).evaluate({ l: ints(10) }))).toMatchObject({ key: 'cel.budget' });
+  });
+
+  it('the wall-time bound stops it too, whatever the step budget', () => {
+    configureCelLimits({ maxMacroNesting: 10, maxSteps: 1e12, maxMillis: 5 });
+    expect(errorOf(() => cel.parse(SEVEN_NESTED).evaluate({ l: ints(10) }))).toMatchObject({ key: 'cel.budget', params: { ms: 5 } });
   });
 
   it('macros that absorb errors (exists) do not swallow the budget', () => {
@@ -76,6 +82,8 @@ describe('the run-time budget', () => {
   });
 
   it('ordinary expressions are untouched', () => {
+    // the step budget alone (the wall-time bound would depend on the machine's load)
+    configureCelLimits({ maxMillis: 60_000 });
     expect(cel.parse('amount > 5000 && dept == "x"').evaluate({ amount: 6000n, dept: 'x' })).toBe(true);
     expect(cel.parse('l.map(x, x * 2).filter(y, y > 2)').evaluate({ l: ints(4) })).toEqual([4n, 6n]);
     expect(cel.parse('l.all(a, l.exists(b, b == a))').evaluate({ l: ints(100) })).toBe(true);
