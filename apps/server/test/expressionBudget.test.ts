@@ -126,6 +126,12 @@ describe('an expression within the static limits but over its budget', () => {
     expect(await db.select().from(wfTasks).where(eq(wfTasks.instanceId, id))).toEqual([]);
     const execs = await db.select().from(wfExecutions).where(eq(wfExecutions.instanceId, id));
     expect(execs.filter((e) => e.elementId === 'after')).toEqual([]);
+
+    // a saved rule over the static limits, written around the API, is refused when it would run (never evaluated)
+    const [seven] = await db.insert(wfParticipants).values({ code: 'costlyDb7', name: 'Costly 7', kind: 'expression', rule: { kind: 'expression', expression: SEVEN } }).returning();
+    const preview = await api('POST', '/api/workflow/participants/preview', { rule: { kind: 'saved', ruleId: seven.id }, variables: { l: range(10) } }, 'es');
+    expect(preview.status).toBe(400);
+    expect(preview.body.msg).toBe('anida más de 3 macros (all, exists, exists_one, map, filter) unas dentro de otras');
   });
 });
 

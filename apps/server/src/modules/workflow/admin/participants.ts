@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { participantRuleSchema, type ParticipantRule, type participantQuerySchema, type participantSchema } from '@bencao/contracts';
+import { participantRuleSchema, type MessageParams, type ParticipantRule, type participantQuerySchema, type participantSchema } from '@bencao/contracts';
 import { accounts, wfParticipants } from '../../../db/schema/index';
 import { execute } from '../../../db/execute';
-import { badRequest, conflict, notFound } from '../../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../../platform/errors';
 import { offsetOf, orderBy } from '../../../platform/paging';
 import { celLimitError, evalCel } from './cel';
 import type { ParticipantContext, Q } from './types';
@@ -54,7 +54,11 @@ async function candidatesOf(db: Q, rule: ParticipantRule, ctx: ParticipantContex
       const [row] = await db.select({ rule: wfParticipants.rule }).from(wfParticipants).where(eq(wfParticipants.id, rule.ruleId));
       if (!row) return [];
       const parsed = participantRuleSchema.safeParse(row.rule);
-      return parsed.success ? candidatesOf(db, parsed.data, ctx, depth + 1) : [];
+      if (parsed.success) return candidatesOf(db, parsed.data, ctx, depth + 1);
+      // a rule stored around the API with an expression over the limits fails the step, never runs
+      const limit = parsed.error.issues.find((i) => i.message.startsWith('cel.'));
+      if (limit) throw new AppError(400, limit.message, (limit as { params?: MessageParams }).params ?? {});
+      return [];
     }
   }
 }
