@@ -83,7 +83,7 @@ describe('deep pages', () => {
       // newest first; equal times: the higher id first
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
       all.push(...ids);
-      if (page === 1) expect(p.total).toBeGreaterThan(1000); // past the cap: the planner's estimate, never below cap + 1
+      if (page === 1) expect(p.total).toBeGreaterThan(100); // past the cap: the planner's estimate, never below cap + 1
       if (page === 300) expect(p.total).toBe(3000); // ten pages past the one shown are counted exactly
     }
     expect(new Set(all).size).toBe(50);

@@ -54,11 +54,12 @@ const estimates = new Map<string, { n: number; until: number }>();
 export const countCapOf = (q: PageQuery) => Math.max(1000, offsetOf(q) + q.limit * 10);
 
 /**
- * The exact-count limit of a large list (100,000 rows and more): ten pages past the one shown, but never more
- * than 10,000 rows, so a deep page does not count every row it skips; past that the estimate answers, and
- * `totalOfPage` keeps the total consistent with the page shown.
+ * The exact-count limit of a large list (100,000 rows and more): ten pages past the one shown, never more than
+ * 10,000 rows, so a deep page does not count every row it skips and a common keyword does not test thousands of
+ * rows for a count nobody pages through; past that the estimate answers, and `totalOfPage` keeps the total
+ * consistent with the page shown.
  */
-export const listCapOf = (q: PageQuery) => Math.max(1000, Math.min(offsetOf(q) + q.limit * 10, 10_000));
+export const listCapOf = (q: PageQuery) => Math.min(offsetOf(q) + q.limit * 10, 10_000);
 
 /** the settled total of a list and its page (`shown` rows): a short page ends the list there; a full one is never past the total */
 export const totalOfPage = (q: PageQuery, total: number, shown: number) =>

@@ -57,7 +57,9 @@ export async function readAllRows(app: FastifyInstance, db: Db, req: FastifyRequ
     const total = Number(data.total ?? data.records.length);
     if (total > EXPORT_MAX_ROWS) throw badRequest('export.tooMany', { count: total, max: EXPORT_MAX_ROWS });
     rows.push(...data.records);
-    if (data.records.length < MAX_PAGE_SIZE || rows.length >= total) return rows;
+    if (rows.length > EXPORT_MAX_ROWS) throw badRequest('export.tooMany', { count: rows.length, max: EXPORT_MAX_ROWS });
+    // a short page ends the list: a large list's total past its exact count is the planner's estimate, not its end
+    if (data.records.length < MAX_PAGE_SIZE) return rows;
   }
 }
 
