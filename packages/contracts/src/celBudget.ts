@@ -125,7 +125,7 @@ class Budget {
   readonly maxValueSize = limits.maxValueSize;
   private readonly deadline = now() + limits.maxMillis;
   /** deep weights of the containers seen, with the length they had (comprehension accumulators only grow) */
-  private readonly weights = new WeakMap<object, { len: number; weight: number }>();
+  private weights: WeakMap<object, { len: number; weight: number }> | null = null;
 
   step() {
     if (this.exceeded) throw overBudget(this);
@@ -147,7 +147,8 @@ class Budget {
     if (depth > 200) this.fail();
     const isArray = Array.isArray(v);
     const size = isArray ? v.length : v instanceof Map ? v.size : -1;
-    const known = this.weights.get(v);
+    const weights = (this.weights ??= new WeakMap());
+    const known = weights.get(v);
     if (known && (size < 0 || known.len === size)) return known.weight;
     let weight = known?.weight ?? 1;
     if (isArray) {
@@ -158,7 +159,7 @@ class Budget {
       for (const x of values) weight += this.weigh(x, depth + 1);
     }
     if (weight > this.maxValueSize) this.fail();
-    this.weights.set(v, { len: size, weight });
+    weights.set(v, { len: size, weight });
     return weight;
   }
 }
