@@ -51,7 +51,7 @@ test.describe('workflow', () => {
     await expect(canvas.locator('[data-element-id="Task_1"]')).toBeVisible({ timeout: 30_000 });
     // bpmn-js in Chinese: the palette's tooltips
     await expect(canvas.locator('.djs-palette [data-action="create.start-event"]')).toHaveAttribute('aria-label', '创建开始事件');
-    await expect(canvas.locator('.djs-palette [data-action="create.task"]')).toHaveAttribute('aria-label', '创建任务');
+    await expect(canvas.locator('.djs-palette [data-action="create.user-task"]')).toHaveAttribute('aria-label', '创建用户任务');
 
     // clear the seed with the keyboard bound to the canvas, then draw start → user task → end from the palette and context pad
     await canvas.locator('svg').first().click({ position: { x: 600, y: 60 } });
@@ -60,11 +60,9 @@ test.describe('workflow', () => {
     await expect(canvas.locator('[data-element-id="Task_1"]')).toHaveCount(0);
     await createFromPalette(page, canvas, 'create.start-event', 200, 200);
     await expect(page.getByTestId('wf-properties')).toContainText('开始事件');
-    await expect(contextPad(canvas, 'append.append-task')).toHaveAttribute('title', '追加任务');
+    // the appended task is a user task (the engine runs no plain task)
+    await expect(contextPad(canvas, 'append.append-task')).toHaveAttribute('title', '追加用户任务');
     await contextPad(canvas, 'append.append-task').click();
-    await expect(page.getByTestId('wf-properties')).toContainText('Task');
-    await contextPad(canvas, 'replace').click();
-    await page.locator('.djs-popup [data-id="replace-with-user-task"]').click();
     await expect(page.getByTestId('wf-properties').locator('.ant-tag').first()).toHaveText('用户任务');
     const taskId = await page.locator('#wf-prop-id').inputValue();
     await page.locator('#wf-prop-name').fill('经理审批');
@@ -189,7 +187,7 @@ test.describe('workflow', () => {
     const canvas = page.getByTestId('wf-canvas');
     await expect(canvas.locator('[data-element-id="Task_1"]')).toBeVisible({ timeout: 30_000 }); // see above: the first modeler of the page
     await expect(canvas.locator('.djs-palette [data-action="create.start-event"]')).toHaveAttribute('aria-label', 'Create start event');
-    await expect(canvas.locator('.djs-palette [data-action="create.exclusive-gateway"]')).toHaveAttribute('aria-label', 'Create gateway');
+    await expect(canvas.locator('.djs-palette [data-action="create.exclusive-gateway"]')).toHaveAttribute('aria-label', 'Create exclusive gateway');
     await canvas.locator('[data-element-id="Task_1"]').click();
     await expect(contextPad(canvas, 'append.end-event')).toHaveAttribute('title', 'Append end event');
     await contextPad(canvas, 'replace').click();

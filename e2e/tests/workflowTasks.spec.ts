@@ -231,11 +231,13 @@ test.describe('tasks and approvals', () => {
     const back = await todoRow(starter, '提交申请');
     await back.getByRole('button', { name: '提交申请', exact: true }).click();
     await expect(drawer(starter).getByText('请补充报价单')).toBeVisible();
-    await drawer(starter).locator('.ant-drawer-extra').getByRole('button', { name: btn('通过') }).click();
-    const resubmit = dialog(starter, '通过');
+    // a returned request is resubmitted (or revoked), not approved
+    await expect(drawer(starter).locator('.ant-drawer-extra').getByRole('button', { name: btn('通过') })).toHaveCount(0);
+    await drawer(starter).locator('.ant-drawer-extra').getByRole('button', { name: btn('重新提交') }).click();
+    const resubmit = dialog(starter, '重新提交');
     await resubmit.getByLabel('审批意见').fill('已补充报价单');
     await resubmit.getByLabel('审批意见').press('Enter');
-    await expect(toast(starter, '已通过')).toBeVisible();
+    await expect(toast(starter, '已重新提交')).toBeVisible();
 
     // --- the head approves this time ---
     const again = await todoRow(approver, '部门负责人审批');

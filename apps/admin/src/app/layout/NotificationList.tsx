@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router';
@@ -6,12 +7,15 @@ import dayjs from 'dayjs';
 import type { NotificationRecord, Page } from '@bencao/contracts';
 import { call } from '@/lib/request';
 import { TODO_COUNT_KEY } from '@/lib/todoCount';
-import { NOTIFICATIONS_KEY } from './notificationKeys';
+import { focusFirstNotification, NOTIFICATIONS_KEY } from './notificationKeys';
 
 const LATEST = 8;
 
-/** The bell's dropdown: the latest notifications, each opening what it is about; mark read, mark all read. */
-export default function NotificationList({ unread, onNavigate }: { unread: number; onNavigate: () => void }) {
+/**
+ * The bell's dropdown: the latest notifications, each opening what it is about; mark read, mark all read.
+ * It takes the cursor when it opens (the first notification), so the keyboard reaches it; Escape closes it.
+ */
+export default function NotificationList({ unread, onNavigate, onClose }: { unread: number; onNavigate: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -27,13 +31,20 @@ export default function NotificationList({ unread, onNavigate }: { unread: numbe
   };
   const read = useMutation({ mutationFn: (id: number) => call<unknown>('POST', `/api/notifications/${id}/read`, { body: {} }), onSuccess: refresh });
   const readAll = useMutation({ mutationFn: () => call<unknown>('POST', '/api/notifications/read-all', { body: {} }), onSuccess: refresh });
+  const box = useRef<HTMLDivElement>(null);
+  const loaded = !latest.isLoading;
+  // when the notifications arrive after the popover opened (the bell focuses the list once it is shown)
+  useEffect(() => { if (loaded) focusFirstNotification(box.current); }, [loaded]);
   const go = (n: NotificationRecord) => {
     if (!n.readAt) read.mutate(n.id);
     if (n.link) { onNavigate(); navigate(n.link); }
   };
 
   return (
-    <div className="app-notify" data-testid="notification-list">
+    <div
+      className="app-notify" data-testid="notification-list" ref={box} tabIndex={-1} role="dialog" aria-label={t('notify.title')}
+      onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onClose(); } }}
+    >
       <div className="app-notify-head">
         <Typography.Text strong>{t('notify.title')}</Typography.Text>
         <Button type="link" size="small" disabled={!unread} loading={readAll.isPending} onClick={() => readAll.mutate()}>{t('notify.readAll')}</Button>
@@ -48,8 +59,8 @@ export default function NotificationList({ unread, onNavigate }: { unread: numbe
               className={n.readAt ? 'app-notify-item' : 'app-notify-item app-notify-unread'}
               actions={n.readAt ? [] : [<Button key="r" type="link" size="small" onClick={() => read.mutate(n.id)}>{t('notify.markRead')}</Button>]}
             >
-              <button type="button" className="app-notify-open" onClick={() => go(n)} aria-label={n.link ? t('notify.open', { title: n.title }) : n.title}>
-                <span className="app-notify-title">{!n.readAt && <Badge status="processing" />} {n.title}</span>
+              <button type="button" className="app-notify-open" onClick={() => go(n)} aria-label={`${n.readAt ? '' : `${t('notify.unreadItem')} · `}${n.link ? t('notify.open', { title: n.title }) : n.title}`}>
+                <span className="app-notify-title">{!n.readAt && <Badge status="processing" title={t('notify.unreadItem')} />} {n.title}</span>
                 {n.body && <span className="app-notify-body">{n.body}</span>}
                 <span className="app-notify-time">{dayjs(n.createdAt).format('YYYY-MM-DD HH:mm')}</span>
               </button>

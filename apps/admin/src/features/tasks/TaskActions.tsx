@@ -4,7 +4,7 @@ import { Alert, App, Button, Dropdown, Form, Modal, Radio, Select, Space, Typogr
 import type { MenuProps } from 'antd';
 import {
   AlertOutlined, CheckOutlined, CloseOutlined, CopyOutlined, DeleteRowOutlined, DownOutlined, InsertRowRightOutlined, LoginOutlined,
-  LogoutOutlined, RollbackOutlined, SendOutlined, StopOutlined, SwapOutlined, ThunderboltOutlined, UndoOutlined, UserSwitchOutlined,
+  LogoutOutlined, RedoOutlined, RollbackOutlined, SendOutlined, StopOutlined, SwapOutlined, ThunderboltOutlined, UndoOutlined, UserSwitchOutlined,
 } from '@ant-design/icons';
 import { INSTANCE_TASK_ACTIONS, type InstanceTaskAction, type TaskActionCode, type TaskButton, type TaskDetail, type TaskPostAction } from '@bencao/contracts';
 import { tasksApi, useTaskMutation, type ActionBody } from './api';
@@ -17,13 +17,13 @@ export type BarAction = { kind: 'code'; code: Exclude<TaskActionCode, 'attach'> 
 const ICONS: Record<Exclude<TaskActionCode, 'attach'>, React.ReactNode> = {
   approve: <CheckOutlined />, reject: <CloseOutlined />, return: <RollbackOutlined />, transfer: <SwapOutlined />, delegate: <UserSwitchOutlined />,
   resolve: <SendOutlined />, addSign: <InsertRowRightOutlined />, removeSign: <DeleteRowOutlined />, cc: <CopyOutlined />, claim: <LoginOutlined />,
-  unclaim: <LogoutOutlined />, urge: <AlertOutlined />, withdraw: <UndoOutlined />, void: <StopOutlined />,
+  unclaim: <LogoutOutlined />, urge: <AlertOutlined />, withdraw: <UndoOutlined />, void: <StopOutlined />, resubmit: <RedoOutlined />, revoke: <StopOutlined />,
 };
 /** shown as buttons, in this order; the rest go into "More" */
-const PRIMARY: Exclude<TaskActionCode, 'attach'>[] = ['claim', 'resolve', 'approve', 'reject', 'return'];
+const PRIMARY: Exclude<TaskActionCode, 'attach'>[] = ['claim', 'resolve', 'resubmit', 'revoke', 'approve', 'reject', 'return'];
 const MORE: Exclude<TaskActionCode, 'attach'>[] = ['transfer', 'delegate', 'addSign', 'removeSign', 'cc', 'urge', 'withdraw', 'unclaim', 'void'];
 /** after these the task is no longer in this user's hands: the drawer closes */
-const LEAVES: TaskActionCode[] = ['approve', 'reject', 'return', 'transfer', 'delegate', 'resolve', 'withdraw', 'void'];
+const LEAVES: TaskActionCode[] = ['approve', 'reject', 'return', 'transfer', 'delegate', 'resolve', 'withdraw', 'void', 'resubmit', 'revoke'];
 /** these need a reason */
 const COMMENT_REQUIRED: TaskActionCode[] = ['reject', 'return', 'void'];
 
@@ -69,7 +69,7 @@ export function TaskActionBar({ detail, variables, formValues, formRefused, focu
       {primary.map((c) => (
         <Button
           key={c} icon={ICONS[c]} loading={c === 'claim' && claim.isPending}
-          type={c === 'approve' || c === 'claim' || c === 'resolve' ? 'primary' : 'default'} danger={c === 'reject'}
+          type={c === 'approve' || c === 'claim' || c === 'resolve' || c === 'resubmit' ? 'primary' : 'default'} danger={c === 'reject' || c === 'revoke'}
           onClick={() => start({ kind: 'code', code: c })}
         >
           {t(`actions.${c}`)}
@@ -129,8 +129,8 @@ function ActionDialog({ action, detail, variables, formValues, formRefused, init
     const c = action.code;
     if (isInstanceAction(c)) return tasksApi.instanceAct(detail.instance.id, c, comment);
     const body: ActionBody = { comment };
-    if (c === 'approve' || c === 'reject' || c === 'resolve') body.variables = variables();
-    if (c === 'approve' && v.form) body.form = v.form;
+    if (c === 'approve' || c === 'reject' || c === 'resolve' || c === 'resubmit') body.variables = variables();
+    if ((c === 'approve' || c === 'resubmit') && v.form) body.form = v.form;
     if (c === 'return') body.target = v.target === 'node' ? v.node : v.target;
     if (c === 'transfer' || c === 'delegate') body.userId = v.userId;
     if (c === 'addSign' || c === 'removeSign' || c === 'cc') body.userIds = v.userIds;
@@ -152,7 +152,7 @@ function ActionDialog({ action, detail, variables, formValues, formRefused, init
       return;
     }
     let values: Record<string, unknown> | undefined;
-    if (code === 'approve' && formValues) {
+    if ((code === 'approve' || code === 'resubmit') && formValues) {
       try {
         values = await formValues();
       } catch {
@@ -171,7 +171,7 @@ function ActionDialog({ action, detail, variables, formValues, formRefused, init
   return (
     <Modal
       open title={title} onCancel={close} onOk={() => void submit()} okText={t('dialog.confirm', { action: title })} cancelText={t('common.cancel')}
-      okButtonProps={{ danger: code === 'reject' || code === 'void' }} confirmLoading={run.isPending} destroyOnHidden width={560}
+      okButtonProps={{ danger: code === 'reject' || code === 'void' || code === 'revoke' }} confirmLoading={run.isPending} destroyOnHidden width={560}
     >
       {code && <Typography.Paragraph type="secondary">{t(`dialog.explain.${code}`)}</Typography.Paragraph>}
       {refused && (
@@ -227,7 +227,7 @@ function ActionDialog({ action, detail, variables, formValues, formRefused, init
           rules={code && COMMENT_REQUIRED.includes(code) ? [{ required: true, whitespace: true, message: t('dialog.commentRequired') }] : []}
         >
           <CommentInput
-            autoFocus={code === 'approve' || code === 'reject' || code === 'void' || code === 'urge' || code === 'withdraw' || code === 'unclaim' || code === 'resolve' || !code}
+            autoFocus={code === 'approve' || code === 'reject' || code === 'void' || code === 'urge' || code === 'withdraw' || code === 'unclaim' || code === 'resolve' || code === 'resubmit' || code === 'revoke' || !code}
             placeholder={code === 'approve' ? t('dialog.approveComment') : code === 'urge' ? t('dialog.urgePlaceholder') : t('dialog.commentPlaceholder')}
             onSubmit={() => void submit()}
           />

@@ -58,8 +58,8 @@ function Title({ detail: d }: { detail: TaskDetail }) {
   );
 }
 
-/** the variables the holder of the task may change with a decision */
-const editable = (d: TaskDetail) => !!d.task && !d.task.candidate && d.actions.some((a) => a === 'approve' || a === 'reject' || a === 'resolve');
+/** the variables the holder of the task may change with a decision (a returned request: the start form, as at the start) */
+const editable = (d: TaskDetail) => !!d.task && !d.task.candidate && d.actions.some((a) => a === 'approve' || a === 'reject' || a === 'resolve' || a === 'resubmit');
 
 type VariablesForm = ReturnType<typeof Form.useForm<{ variables?: VariableRow[] }>>[0];
 type CloudForm = ReturnType<typeof Form.useForm>[0];
@@ -108,6 +108,7 @@ function Body({ detail: d, form, cform }: { detail: TaskDetail; form: VariablesF
   return (
     <>
       {task?.candidate && <Alert type="info" showIcon title={t('detail.claimFirst')} style={{ marginBottom: 12 }} />}
+      {d.actions.includes('resubmit') && <Alert type="warning" showIcon title={t('detail.returnedToYou')} style={{ marginBottom: 12 }} data-testid="tasks-returned" />}
       {task?.delegated && <Alert type="info" showIcon title={t('detail.delegatedBy', { name: task.ownerName ?? '—' })} style={{ marginBottom: 12 }} />}
       <Descriptions
         size="small" column={{ xs: 1, md: 2, xl: 3 }} style={{ marginBottom: 8 }}

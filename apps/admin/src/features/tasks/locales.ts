@@ -55,6 +55,7 @@ export default defineLocales({
       none: 'Nothing here yet.', noneMatching: 'Nothing matches your search.',
     },
     detail: {
+      returnedToYou: 'This request was returned to you. Correct the form and resubmit it, or revoke it if it is no longer needed.',
       title: 'Task', unavailable: 'This task or process cannot be shown: it no longer exists or you may not see it.',
       readOnly: 'Read only', tabHandle: 'Details', diagram: 'Diagram', form: 'Form', history: 'History', attachments: 'Attachments',
       assignee: 'Assignee', system: 'System', noHistory: 'Nothing has happened yet.', noVariables: 'The form is empty.',
@@ -74,10 +75,12 @@ export default defineLocales({
       deleteNamed: 'Delete {{name}}', tooLarge: 'A file may be at most {{size}}',
     },
     actions: {
+      resubmit: 'Resubmit', revoke: 'Revoke',
       approve: 'Approve', reject: 'Reject', return: 'Return', transfer: 'Transfer', delegate: 'Delegate', resolve: 'Done, give back',
       addSign: 'Add signer', removeSign: 'Remove signer', cc: 'CC', claim: 'Claim', unclaim: 'Release', urge: 'Urge', withdraw: 'Withdraw',
       void: 'Void', more: 'More',
       done: {
+        resubmit: 'Resubmitted', revoke: 'Request revoked',
         approve: 'Approved', reject: 'Rejected', return: 'Returned', transfer: 'Transferred', delegate: 'Delegated', resolve: 'Given back to its owner',
         addSign: 'Signers added', removeSign: 'Signers removed', cc: 'Copied', claim: 'Claimed: the task is yours', unclaim: 'Released to the candidates',
         urge: 'The current handlers were reminded', withdraw: 'Withdrawn', void: 'Voided', button: '{{name}} done',
@@ -92,6 +95,8 @@ export default defineLocales({
       position: 'They sign', before: 'Before me', after: 'After me', nobodyToRemove: 'Nobody in this step is left to remove.',
       urgeMessage: 'Message', urgePlaceholder: 'e.g. Please handle it today',
       explain: {
+        resubmit: 'Your corrected request goes on to the next step again.',
+        revoke: 'You give the request up: it ends here and nobody needs to handle it.',
         approve: 'The process moves on to its next step.',
         reject: 'The request is turned down; the starter is told.',
         return: 'The process goes back to the step you choose, which handles it again.',
@@ -109,6 +114,7 @@ export default defineLocales({
       },
     },
     history: {
+      resubmit: 'Resubmitted', revoke: 'Revoked',
       start: 'Started', end: 'Ended', submit: 'Submitted', draft: 'Saved as draft', taskCreate: 'Task arrived', taskComplete: 'Handled',
       autoPass: 'Passed automatically', skip: 'Skipped (nobody found)', serviceTask: 'Service task ran', timer: 'Timer fired', timeout: 'Overdue',
       suspend: 'Hung up', resume: 'Recovered', interrupt: 'Interrupted', terminate: 'Terminated', interrupted: 'Interrupted', terminated: 'Terminated',
@@ -169,6 +175,7 @@ export default defineLocales({
       none: '暂无数据。', noneMatching: '没有符合条件的记录。',
     },
     detail: {
+      returnedToYou: '该申请已退回给您。请修改表单后重新提交；如不再需要，可以撤销。',
       title: '任务', unavailable: '无法查看该任务或流程：它已不存在，或您没有查看权限。',
       readOnly: '只读', tabHandle: '办理信息', diagram: '流程图', form: '表单', history: '流转记录', attachments: '附件',
       assignee: '办理人', system: '系统', noHistory: '暂无流转记录。', noVariables: '表单为空。',
@@ -188,10 +195,12 @@ export default defineLocales({
       deleteNamed: '删除 {{name}}', tooLarge: '单个文件不能超过 {{size}}',
     },
     actions: {
+      resubmit: '重新提交', revoke: '撤销',
       approve: '通过', reject: '驳回', return: '退回', transfer: '转办', delegate: '委派', resolve: '办理完成并交还',
       addSign: '加签', removeSign: '减签', cc: '抄送', claim: '签收', unclaim: '取消签收', urge: '催办', withdraw: '撤回',
       void: '作废', more: '更多',
       done: {
+        resubmit: '已重新提交', revoke: '申请已撤销',
         approve: '已通过', reject: '已驳回', return: '已退回', transfer: '已转办', delegate: '已委派', resolve: '已交还原办理人',
         addSign: '已加签', removeSign: '已减签', cc: '已抄送', claim: '已签收，该任务由您办理', unclaim: '已取消签收，任务退回候选人',
         urge: '已催办当前办理人', withdraw: '已撤回', void: '已作废', button: '“{{name}}”已执行',
@@ -206,6 +215,8 @@ export default defineLocales({
       position: '加签方式', before: '前加签（在我之前办理）', after: '后加签（在我之后办理）', nobodyToRemove: '该环节已没有可减签的人员。',
       urgeMessage: '催办内容', urgePlaceholder: '如：请今天内处理',
       explain: {
+        resubmit: '修改后的申请重新进入下一环节审批。',
+        revoke: '放弃这份申请：流程到此结束，无需任何人再处理。',
         approve: '通过后流程将流转到下一环节。',
         reject: '驳回后该申请不予通过，并通知发起人。',
         return: '流程将退回到您选择的环节重新办理。',
@@ -223,6 +234,7 @@ export default defineLocales({
       },
     },
     history: {
+      resubmit: '重新提交', revoke: '撤销申请',
       start: '发起流程', end: '流程结束', submit: '提交', draft: '保存草稿', taskCreate: '任务到达', taskComplete: '办理任务',
       autoPass: '自动通过', skip: '跳过（无参与者）', serviceTask: '执行服务任务', timer: '定时器触发', timeout: '任务超时',
       suspend: '挂起', resume: '恢复', interrupt: '中断', terminate: '终止', interrupted: '已中断', terminated: '已终止',
@@ -285,6 +297,7 @@ export default defineLocales({
       none: 'Todavía no hay nada.', noneMatching: 'Nada coincide con la búsqueda.',
     },
     detail: {
+      returnedToYou: 'Esta solicitud se le ha devuelto. Corrija el formulario y vuelva a enviarla, o anúlela si ya no la necesita.',
       title: 'Tarea', unavailable: 'No se puede mostrar esta tarea o proceso: ya no existe o no tiene permiso para verlo.',
       readOnly: 'Solo lectura', tabHandle: 'Detalles', diagram: 'Diagrama', form: 'Formulario', history: 'Historial', attachments: 'Adjuntos',
       assignee: 'Responsable', system: 'Sistema', noHistory: 'Todavía no ha pasado nada.', noVariables: 'El formulario está vacío.',
@@ -304,10 +317,12 @@ export default defineLocales({
       deleteNamed: 'Eliminar {{name}}', tooLarge: 'Un archivo puede ocupar como máximo {{size}}',
     },
     actions: {
+      resubmit: 'Volver a enviar', revoke: 'Anular solicitud',
       approve: 'Aprobar', reject: 'Rechazar', return: 'Devolver', transfer: 'Traspasar', delegate: 'Delegar', resolve: 'Hecho, devolver',
       addSign: 'Añadir firmante', removeSign: 'Quitar firmante', cc: 'Copiar', claim: 'Asumir', unclaim: 'Liberar', urge: 'Reclamar', withdraw: 'Retirar',
       void: 'Anular', more: 'Más',
       done: {
+        resubmit: 'Enviada de nuevo', revoke: 'Solicitud anulada',
         approve: 'Aprobada', reject: 'Rechazada', return: 'Devuelta', transfer: 'Traspasada', delegate: 'Delegada', resolve: 'Devuelta a su titular',
         addSign: 'Firmantes añadidos', removeSign: 'Firmantes quitados', cc: 'Copiada', claim: 'Asumida: la tarea es suya', unclaim: 'Liberada para los candidatos',
         urge: 'Se ha avisado a los responsables actuales', withdraw: 'Retirado', void: 'Anulado', button: '{{name}} hecho',
@@ -322,6 +337,8 @@ export default defineLocales({
       position: 'Firman', before: 'Antes que yo', after: 'Después de mí', nobodyToRemove: 'No queda nadie que quitar en este paso.',
       urgeMessage: 'Mensaje', urgePlaceholder: 'p. ej. Por favor, tramítelo hoy',
       explain: {
+        resubmit: 'Su solicitud corregida vuelve a pasar al siguiente paso.',
+        revoke: 'Renuncia a la solicitud: termina aquí y nadie tiene que tramitarla.',
         approve: 'El proceso pasa al siguiente paso.',
         reject: 'La solicitud se rechaza y se avisa a quien la inició.',
         return: 'El proceso vuelve al paso que elija, que lo tramita de nuevo.',
@@ -339,6 +356,7 @@ export default defineLocales({
       },
     },
     history: {
+      resubmit: 'Enviada de nuevo', revoke: 'Solicitud anulada',
       start: 'Iniciado', end: 'Terminado', submit: 'Enviado', draft: 'Guardado como borrador', taskCreate: 'Tarea recibida', taskComplete: 'Tramitada',
       autoPass: 'Aprobada automáticamente', skip: 'Omitida (nadie asignado)', serviceTask: 'Tarea de servicio ejecutada', timer: 'Temporizador disparado', timeout: 'Vencida',
       suspend: 'En pausa', resume: 'Reanudado', interrupt: 'Interrumpido', terminate: 'Terminado', interrupted: 'Interrumpido', terminated: 'Terminado',
@@ -399,6 +417,7 @@ export default defineLocales({
       none: 'まだありません。', noneMatching: '検索に一致するものはありません。',
     },
     detail: {
+      returnedToYou: 'この申請は差し戻されました。フォームを修正して再申請するか、不要になった場合は取り消してください。',
       title: 'タスク', unavailable: 'このタスクまたはプロセスは表示できません。存在しないか、閲覧権限がありません。',
       readOnly: '閲覧のみ', tabHandle: '詳細', diagram: 'フロー図', form: 'フォーム', history: '処理履歴', attachments: '添付ファイル',
       assignee: '担当者', system: 'システム', noHistory: 'まだ履歴はありません。', noVariables: 'フォームは空です。',
@@ -418,10 +437,12 @@ export default defineLocales({
       deleteNamed: '{{name}} を削除', tooLarge: '1 ファイルの上限は {{size}} です',
     },
     actions: {
+      resubmit: '再申請', revoke: '申請取消',
       approve: '承認', reject: '却下', return: '差し戻し', transfer: '転送', delegate: '委任', resolve: '処理完了して返却',
       addSign: '承認者を追加', removeSign: '承認者を削除', cc: '回覧', claim: '受領', unclaim: '受領を取り消す', urge: '督促', withdraw: '取り戻し',
       void: '無効化', more: 'その他',
       done: {
+        resubmit: '再申請しました', revoke: '申請を取り消しました',
         approve: '承認しました', reject: '却下しました', return: '差し戻しました', transfer: '転送しました', delegate: '委任しました', resolve: '元の担当者に返却しました',
         addSign: '承認者を追加しました', removeSign: '承認者を削除しました', cc: '回覧しました', claim: '受領しました。あなたが担当します', unclaim: '受領を取り消し、候補者に戻しました',
         urge: '現在の担当者に督促しました', withdraw: '取り戻しました', void: '無効にしました', button: '「{{name}}」を実行しました',
@@ -436,6 +457,8 @@ export default defineLocales({
       position: '承認の順序', before: '自分より前', after: '自分より後', nobodyToRemove: 'このステップで削除できる人はいません。',
       urgeMessage: 'メッセージ', urgePlaceholder: '例：本日中に処理をお願いします',
       explain: {
+        resubmit: '修正した申請が再び次のステップに進みます。',
+        revoke: '申請を取り下げます。ここで終了し、誰も処理する必要はありません。',
         approve: 'プロセスは次のステップへ進みます。',
         reject: '申請は却下され、申請者に通知されます。',
         return: '選んだステップに戻り、もう一度処理されます。',
@@ -453,6 +476,7 @@ export default defineLocales({
       },
     },
     history: {
+      resubmit: '再申請', revoke: '申請取消',
       start: '開始', end: '終了', submit: '申請', draft: '下書き保存', taskCreate: 'タスク到着', taskComplete: '処理',
       autoPass: '自動承認', skip: 'スキップ（担当者なし）', serviceTask: 'サービスタスク実行', timer: 'タイマー発火', timeout: '期限切れ',
       suspend: '保留', resume: '再開', interrupt: '中断', terminate: '強制終了', interrupted: '中断', terminated: '強制終了',

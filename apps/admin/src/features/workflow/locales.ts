@@ -57,6 +57,9 @@ export default defineLocales({
         duration: 'After a duration', date: 'At a date', cycle: 'On a cycle', workingDays: 'After working days',
       },
       bpmn: {
+        createTimerCatch: 'Create timer intermediate catch event', createExclusiveGateway: 'Create exclusive gateway', createParallelGateway: 'Create parallel gateway',
+        createInclusiveGateway: 'Create inclusive gateway', createUserTask: 'Create user task', createServiceTask: 'Create service task', createCallActivity: 'Create call activity',
+        appendUserTask: 'Append user task',
         handTool: 'Activate hand tool', lassoTool: 'Activate lasso tool', spaceTool: 'Activate create/remove space tool',
         globalConnectTool: 'Activate global connect tool', createStartEvent: 'Create start event',
         createIntermediateEvent: 'Create intermediate/boundary event', createEndEvent: 'Create end event', createGateway: 'Create gateway',
@@ -681,6 +684,8 @@ export default defineLocales({
         duration: '延迟一段时间', date: '指定时间点', cycle: '周期触发', workingDays: '若干工作日后',
       },
       bpmn: {
+        createTimerCatch: '创建定时中间捕获事件', createExclusiveGateway: '创建排他网关', createParallelGateway: '创建并行网关', createInclusiveGateway: '创建包容网关',
+        createUserTask: '创建用户任务', createServiceTask: '创建服务任务', createCallActivity: '创建调用活动', appendUserTask: '追加用户任务',
         handTool: '激活抓手工具', lassoTool: '激活套索工具', spaceTool: '激活创建/删除空间工具', globalConnectTool: '激活全局连线工具', createStartEvent: '创建开始事件',
         createIntermediateEvent: '创建中间/边界事件', createEndEvent: '创建结束事件', createGateway: '创建网关', createTask: '创建任务', createDataObject: '创建数据对象引用',
         createDataStore: '创建数据存储引用', createSubProcess: '创建展开的子流程', createPool: '创建池/参与者', createGroup: '创建分组', appendTask: '追加任务',
@@ -1282,6 +1287,9 @@ export default defineLocales({
         duration: 'Tras una duración', date: 'En una fecha', cycle: 'En un ciclo', workingDays: 'Tras días hábiles',
       },
       bpmn: {
+        createTimerCatch: 'Crear evento intermedio de temporizador', createExclusiveGateway: 'Crear compuerta exclusiva', createParallelGateway: 'Crear compuerta paralela',
+        createInclusiveGateway: 'Crear compuerta inclusiva', createUserTask: 'Crear tarea de usuario', createServiceTask: 'Crear tarea de servicio', createCallActivity: 'Crear actividad de llamada',
+        appendUserTask: 'Añadir tarea de usuario',
         handTool: 'Activar la herramienta de mano', lassoTool: 'Activar la herramienta de lazo',
         spaceTool: 'Activar la herramienta de crear/quitar espacio', globalConnectTool: 'Activar la herramienta de conexión global',
         createStartEvent: 'Crear evento de inicio', createIntermediateEvent: 'Crear evento intermedio/de borde',
@@ -1915,6 +1923,9 @@ export default defineLocales({
         duration: '一定時間後', date: '指定日時', cycle: '周期', workingDays: '営業日後',
       },
       bpmn: {
+        createTimerCatch: 'タイマー中間キャッチイベントを作成', createExclusiveGateway: '排他ゲートウェイを作成', createParallelGateway: '並列ゲートウェイを作成',
+        createInclusiveGateway: '包含ゲートウェイを作成', createUserTask: 'ユーザータスクを作成', createServiceTask: 'サービスタスクを作成', createCallActivity: '呼び出しアクティビティを作成',
+        appendUserTask: 'ユーザータスクを追加',
         handTool: 'ハンドツールを有効化', lassoTool: 'なげなわツールを有効化', spaceTool: 'スペース作成/削除ツールを有効化', globalConnectTool: 'グローバル接続ツールを有効化',
         createStartEvent: '開始イベントを作成', createIntermediateEvent: '中間/境界イベントを作成', createEndEvent: '終了イベントを作成', createGateway: 'ゲートウェイを作成',
         createTask: 'タスクを作成', createDataObject: 'データオブジェクト参照を作成', createDataStore: 'データストア参照を作成', createSubProcess: '展開サブプロセスを作成',

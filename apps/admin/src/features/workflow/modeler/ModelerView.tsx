@@ -20,6 +20,7 @@ import { engineApi, engineKeys, publishProblems } from '../api/engine';
 import { createTranslate, translateModule, type BpmnTexts, type Translate } from './translate';
 import { MARKERS, minimalDiagram, problemIds } from './diagram';
 import { services, type Services, type Shape } from './services';
+import { supportedElementsModule } from './supportedElements';
 import { NoSelection, PropertiesPanel } from './PropertiesPanel';
 
 type Lang = keyof typeof locales;
@@ -61,7 +62,7 @@ export default function ModelerView({ definitionId, onClose }: { definitionId: n
     const modeler = new Modeler({
       container: container.current!,
       moddleExtensions: { bencao: bencaoModdle as never },
-      additionalModules: [translateModule(live) as never],
+      additionalModules: [translateModule(live) as never, supportedElementsModule as never],
     });
     modelerRef.current = modeler;
     const s = services(modeler);
