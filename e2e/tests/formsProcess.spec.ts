@@ -119,7 +119,7 @@ test('a form bound to a 采购申请 copy: start form, draft, read-only and hidd
   await dp.mouse.click(onLine.x, onLine.y);
   await expect(dp.locator('#wf-prop-id')).toHaveValue('f_big');
   const condition = dp.locator('#wf-prop-condition');
-  await expect(condition).toHaveValue('amount > 50000');
+  await expect(condition).toHaveValue('purchase.amount > 50000');
   await condition.fill('purchase.amount > 50000');
   await condition.blur();
   await dp.screenshot({ path: `${shots}/modeler-binding-zh.png` });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Empty, Timeline, Typography } from 'antd';
-import type { TaskHistoryEntry } from '@bencao/contracts';
+import { textOf, type LocalText, type TaskHistoryEntry } from '@bencao/contracts';
+import { langOf } from '@/lib/zodRule';
 import { when } from './labels';
 
 const COLOURS: [RegExp, string][] = [
@@ -37,10 +38,28 @@ export function HistoryTimeline({ history, nameOf }: { history: TaskHistoryEntry
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>{h.actorName ?? t('detail.system')} · {when(h.at)}</Typography.Text>
               </div>
               {h.comment && <div className="tasks-timeline-comment">{h.comment}</div>}
+              {h.action === 'dataChange' && <Changes data={h.data} />}
             </div>
           ),
         };
       })}
     />
+  );
+}
+
+interface FieldChange { field: string; label?: LocalText; old: unknown; new: unknown }
+
+/** a form change kept by the server (history `dataChange`): each field with its old and new value */
+function Changes({ data }: { data: TaskHistoryEntry['data'] }) {
+  const { t, i18n } = useTranslation('tasks');
+  const changes = (Array.isArray(data?.changes) ? data.changes : []) as FieldChange[];
+  const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : Array.isArray(v) ? t('history.rows', { n: v.length })
+    : typeof v === 'boolean' ? t(v ? 'variables.yes' : 'variables.no') : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return (
+    <ul className="tasks-timeline-changes" data-testid="tasks-history-changes" style={{ margin: '4px 0 0', paddingLeft: 18, fontSize: 12 }}>
+      {changes.map((c) => (
+        <li key={c.field}>{t('history.changeTo', { field: textOf(c.label, langOf(i18n.language), c.field), old: shown(c.old), new: shown(c.new), interpolation: { escapeValue: false } })}</li>
+      ))}
+    </ul>
   );
 }

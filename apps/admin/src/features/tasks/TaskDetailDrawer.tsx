@@ -153,7 +153,7 @@ function Body({ detail: d, form, cform }: { detail: TaskDetail; form: VariablesF
                         <LazyFormRenderer schema={d.form.schema} permissions={d.form.permissions} initialValues={d.form.data} form={cform} readOnly={!editable(d)} />
                       </div>
                     </Suspense>
-                  ) : editable(d) ? <VariablesEditor detail={d} form={form} /> : <VariablesView variables={d.variables} />}
+                  ) : d.actions.includes('resubmit') ? <VariablesEditor detail={d} form={form} /> : <VariablesView variables={d.variables} />}
                   <div className="tasks-section-title" style={{ marginTop: 20 }}>
                     {t('detail.attachments')} <Badge count={d.attachments.length} showZero={false} color="var(--ant-color-text-quaternary, #bfbfbf)" />
                   </div>

@@ -114,6 +114,7 @@ export default defineLocales({
       },
     },
     history: {
+      dataChange: 'Changed the form', changeTo: '{{field}}: {{old}} → {{new}}', rows: '{{n}} rows',
       resubmit: 'Resubmitted', revoke: 'Revoked',
       start: 'Started', end: 'Ended', submit: 'Submitted', draft: 'Saved as draft', taskCreate: 'Task arrived', taskComplete: 'Handled',
       autoPass: 'Passed automatically', skip: 'Skipped (nobody found)', serviceTask: 'Service task ran', timer: 'Timer fired', timeout: 'Overdue',
@@ -234,6 +235,7 @@ export default defineLocales({
       },
     },
     history: {
+      dataChange: '修改表单', changeTo: '{{field}}：{{old}} → {{new}}', rows: '{{n}} 行',
       resubmit: '重新提交', revoke: '撤销申请',
       start: '发起流程', end: '流程结束', submit: '提交', draft: '保存草稿', taskCreate: '任务到达', taskComplete: '办理任务',
       autoPass: '自动通过', skip: '跳过（无参与者）', serviceTask: '执行服务任务', timer: '定时器触发', timeout: '任务超时',
@@ -356,6 +358,7 @@ export default defineLocales({
       },
     },
     history: {
+      dataChange: 'Cambió el formulario', changeTo: '{{field}}: {{old}} → {{new}}', rows: '{{n}} filas',
       resubmit: 'Enviada de nuevo', revoke: 'Solicitud anulada',
       start: 'Iniciado', end: 'Terminado', submit: 'Enviado', draft: 'Guardado como borrador', taskCreate: 'Tarea recibida', taskComplete: 'Tramitada',
       autoPass: 'Aprobada automáticamente', skip: 'Omitida (nadie asignado)', serviceTask: 'Tarea de servicio ejecutada', timer: 'Temporizador disparado', timeout: 'Vencida',
@@ -476,6 +479,7 @@ export default defineLocales({
       },
     },
     history: {
+      dataChange: 'フォームを変更', changeTo: '{{field}}：{{old}} → {{new}}', rows: '{{n}} 行',
       resubmit: '再申請', revoke: '申請取消',
       start: '開始', end: '終了', submit: '申請', draft: '下書き保存', taskCreate: 'タスク到着', taskComplete: '処理',
       autoPass: '自動承認', skip: 'スキップ（担当者なし）', serviceTask: 'サービスタスク実行', timer: 'タイマー発火', timeout: '期限切れ',
