@@ -1,4 +1,5 @@
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -135,6 +136,15 @@ describe('save time: a listener URL at a refused address answers 400 naming the 
     names.set('hooks.example', () => v4('93.184.216.34'));
     expect((await saveListener('http://hooks.example/hook')).res.status).toBe(200);
     expect((await saveListener('https://93.184.216.34/hook')).res.status).toBe(200);
+  });
+
+  const ownAddress = Object.values(os.networkInterfaces()).flat().find((a) => a && !a.internal && a.family === 'IPv4')?.address;
+  it.skipIf(!ownAddress)('a name resolving to an address of this server\'s own interfaces is refused', async () => {
+    injectResolver();
+    names.set('self.example', () => v4(ownAddress!));
+    const { res } = await saveListener(`http://self.example:${new URL(s.url).port}/api/security/accounts`);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(new RegExp(`self\\.example is an address of this server \\(${ownAddress!.replace(/\./g, '\\.')}\\)`));
   });
 
   it('the httpCall plugin type and a plugin button keep the same rule (settings.url)', async () => {
