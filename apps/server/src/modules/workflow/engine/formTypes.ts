@@ -1,4 +1,4 @@
-import { Environment } from '@marcbachmann/cel-js';
+import { boundedCel, type BoundedCel } from '@bencao/contracts/celBudget';
 import { dataFields, parseFormBinding, type FormField, type FormSchema } from '@bencao/contracts';
 import type { Db } from '../../../db/client';
 import { formsService } from '../../forms/service';
@@ -27,7 +27,9 @@ const schemaOf = (form: FormSchema) => Object.fromEntries(dataFields(form).map((
 
 function environment(alias: string, form: FormSchema) {
   const fields = schemaOf(form);
-  const env = new Environment({ homogeneousAggregateLiterals: false });
+  // the one CEL wrapper (contracts' celBudget.ts): its limits apply to the type check too
+  const cel = boundedCel({ homogeneousAggregateLiterals: false }, 200);
+  const env = cel.env;
   env.registerType('BencaoForm', { schema: fields });
   env.registerType('BencaoVariables', { schema: { [alias]: fields, outcome: 'string' } });
   env.registerVariable(alias, 'BencaoForm');
@@ -35,19 +37,13 @@ function environment(alias: string, form: FormSchema) {
   env.registerVariable('variables', 'BencaoVariables');
   env.registerVariable('starter', 'int');
   env.registerVariable('instanceId', 'int');
-  return env;
+  return cel;
 }
 
 /** the problem an expression has against the form, if any */
-function problemOf(env: Environment, expression: string, elementId: string, name: string): Problem | null {
-  let error: unknown;
-  try {
-    const r = env.check(expression);
-    if (r.valid) return null;
-    error = r.error;
-  } catch (e) {
-    error = e;
-  }
+function problemOf(cel: BoundedCel, expression: string, elementId: string, name: string): Problem | null {
+  const error = cel.problem(expression);
+  if (!error) return null;
   const detail = String((error as Error)?.message ?? error).split('\n')[0];
   const unknown = /Unknown variable: ([\w.]+)|No such key: ([\w.]+)/.exec(detail);
   if (unknown) return { elementId, key: 'workflow.problem.unknownField', params: { name, field: unknown[1] ?? unknown[2] } };
