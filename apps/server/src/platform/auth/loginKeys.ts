@@ -16,11 +16,15 @@ const POOL_SIZE = 8;
  * take more than one of either, however many keys are asked for.
  */
 const GENERATORS = 1;
-/** requests waiting for a key while none is ready; the next ones get 503 at once instead of queueing */
-const MAX_WAITING = 8;
+/** requests waiting for a key while none is ready, in all and per client address; the next ones get 503 at once */
+const MAX_WAITING = 16;
+const MAX_WAITING_PER_ADDRESS = 4;
+/** the last ready pairs are kept for addresses that took none in the last RECENT_MS (not the flood's) */
+const RESERVED = 2;
+const RECENT_MS = 5000;
 const PURGE_EVERY_MS = 30_000;
 
-interface KeyPair { publicKeyDer: Buffer; privateKeyPem: string }
+export interface KeyPair { publicKeyDer: Buffer; privateKeyPem: string }
 
 async function newKeyPair(): Promise<KeyPair> {
   const { publicKey, privateKey } = await generateKeyPair('rsa', {
@@ -34,24 +38,38 @@ async function newKeyPair(): Promise<KeyPair> {
 /**
  * A few RSA key pairs generated ahead of need, off the request path. A request takes a ready pair
  * (or waits for the next one without blocking the event loop); taking one starts its replacement.
- * Generation only refills the pool, one pair at a time: a flood of key requests (from many addresses,
- * since each address has its burst limit) cannot queue work that starves logins; past MAX_WAITING
- * waiting requests it is answered 503 with Retry-After.
+ * Generation only refills the pool, one pair at a time: a flood of key requests cannot queue work that
+ * starves logins. While no pair is ready, a client address may have MAX_WAITING_PER_ADDRESS requests
+ * waiting and all of them MAX_WAITING; the others are answered 503 with Retry-After at once. The next
+ * pair goes to the address with the fewest requests waiting (the first of them), and the last RESERVED
+ * ready pairs only to an address that took none in the last RECENT_MS: a flood from one address never
+ * stands in front of someone else's login, nor takes the pair they would get at once.
  * The pairs are not yet keys of anyone: only an issued key is stored, so nothing here is state
  * another process needs.
  */
-function keyPool(size = POOL_SIZE) {
+export function keyPool(size = POOL_SIZE, generate: () => Promise<KeyPair> = newKeyPair) {
   const ready: KeyPair[] = [];
-  const waiting: { resolve: (k: KeyPair) => void; reject: (e: Error) => void }[] = [];
+  const waiting: { owner: string; resolve: (k: KeyPair) => void; reject: (e: Error) => void }[] = [];
   let running = 0;
   let closed = false;
+  /** address → when it last took a pair */
+  const lastTaken = new Map<string, number>();
+
+  function nextWaiting() {
+    if (!waiting.length) return undefined;
+    const count = new Map<string, number>();
+    for (const w of waiting) count.set(w.owner, (count.get(w.owner) ?? 0) + 1);
+    let best = 0;
+    for (let i = 1; i < waiting.length; i++) if (count.get(waiting[i].owner)! < count.get(waiting[best].owner)!) best = i;
+    return waiting.splice(best, 1)[0];
+  }
 
   function refill() {
     while (!closed && running < GENERATORS && ready.length + running < size + waiting.length) {
       running++;
-      newKeyPair().then((k) => {
+      generate().then((k) => {
         running--;
-        const w = waiting.shift();
+        const w = nextWaiting();
         if (w) w.resolve(k); else ready.push(k);
         refill();
       }, () => { running--; setTimeout(refill, 1000).unref(); });
@@ -59,12 +77,16 @@ function keyPool(size = POOL_SIZE) {
   }
 
   return {
-    /** a ready pair, or a wait for the next one; null when too many are waiting already */
-    take(): Promise<KeyPair> | null {
+    /** a ready pair, or a wait for the next one; null when too many wait already, in all or for `owner` (a client address) */
+    take(owner = ''): Promise<KeyPair> | null {
       if (closed) return Promise.reject(new Error('the login key pool is closed'));
-      const k = ready.shift();
-      if (!k && waiting.length >= MAX_WAITING) return null;
-      const p = k ? Promise.resolve(k) : new Promise<KeyPair>((resolve, reject) => waiting.push({ resolve, reject }));
+      const t = Date.now();
+      const recent = (lastTaken.get(owner) ?? -Infinity) > t - RECENT_MS;
+      if (lastTaken.size > 10_000) for (const [o, at] of lastTaken) if (at <= t - RECENT_MS) lastTaken.delete(o);
+      lastTaken.set(owner, t);
+      const k = ready.length > (recent ? RESERVED : 0) ? ready.shift() : undefined;
+      if (!k && (waiting.length >= MAX_WAITING || waiting.filter((w) => w.owner === owner).length >= MAX_WAITING_PER_ADDRESS)) return null;
+      const p = k ? Promise.resolve(k) : new Promise<KeyPair>((resolve, reject) => waiting.push({ owner, resolve, reject }));
       refill();
       return p;
     },
@@ -92,8 +114,9 @@ export function loginKeyStore(db: Db, now: () => Date = () => new Date()) {
     await db.delete(loginKeys).where(lt(loginKeys.expiresAt, t));
   }
 
-  async function issue(reply?: { header(name: string, value: string): unknown }) {
-    const taken = pool.take();
+  /** a key for the client at `address` */
+  async function issue(address: string, reply?: { header(name: string, value: string): unknown }) {
+    const taken = pool.take(address);
     if (!taken) {
       reply?.header('retry-after', '1');
       throw new AppError(503, 'auth.loginKeysBusy');

@@ -49,6 +49,12 @@ export function rateLimiter(db: Db, now: () => Date = () => new Date()) {
   }
 
   let purgedBuckets = 0;
+  /**
+   * bucket → the moment it lets a request through again, as the database last answered: a refusal takes
+   * nothing and the moment only moves later (on any process), so refusing locally until then is what the
+   * database would answer, and a flood past its burst costs no statement
+   */
+  const refusedUntil = new Map<string, number>();
 
   /**
    * A token bucket per key holding `capacity` requests and refilled at `perMinute`, in its GCRA form:
@@ -58,6 +64,11 @@ export function rateLimiter(db: Db, now: () => Date = () => new Date()) {
    */
   async function take(bucket: string, capacity: number, perMinute: number): Promise<RateDecision> {
     const ms = now().getTime();
+    const until = refusedUntil.get(bucket);
+    if (until !== undefined) {
+      if (until > ms) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - ms) / 1000)) };
+      refusedUntil.delete(bucket);
+    }
     const interval = Math.max(1, Math.round(MINUTE / Math.max(perMinute, 1)));
     const tolerance = (capacity - 1) * interval;
     const res = await db.execute<{ granted: number; tat: string | number | null }>(sql`
@@ -77,7 +88,10 @@ export function rateLimiter(db: Db, now: () => Date = () => new Date()) {
       await db.delete(rateBuckets).where(lt(rateBuckets.tatMs, ms));
     }
     if (granted) return { allowed: true, retryAfterSeconds: 0 };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(tat) - tolerance - ms) / 1000)) };
+    const allowedAt = tat === null ? ms + interval : Number(tat) - tolerance;
+    if (refusedUntil.size >= 10_000) for (const [b, t] of refusedUntil) if (t <= ms) refusedUntil.delete(b);
+    if (refusedUntil.size < 10_000) refusedUntil.set(bucket, allowedAt);
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((allowedAt - ms) / 1000)) };
   }
 
   /** Takes from the burst bucket; throws 429 when it is empty. A capacity below 1 means no burst limit. */

@@ -34,10 +34,10 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { de
     schema: { querystring: z.object({ method: z.literal('getLoginKey') }), tags: ['auth'] },
   }, async (req, reply) => {
     const perMinute = deps.config.loginKeyRateLimit;
-    // the burst first: a flood is refused by one statement before it counts toward the minute
+    // the burst first: a flood past it is refused from memory (or one statement) before it counts toward the minute
     await limiter.enforceBurst(`loginKey:${req.ip}`, deps.config.loginKeyBurst ?? Math.max(10, Math.ceil(perMinute / 6)), perMinute, reply);
     await limiter.enforce(`loginKey:${req.ip}`, perMinute, reply);
-    return ok(await keys.issue(reply));
+    return ok(await keys.issue(req.ip, reply));
   });
 
   app.post('/api/oauth/token', {
