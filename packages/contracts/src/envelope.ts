@@ -27,4 +27,6 @@ export const isSuccessCode = (code: number) => code === EnvelopeCode.OK || code 
 export interface Page<T> {
   total: number;
   records: T[];
+  /** the total is the planner's estimate: a large list past the rows it counts exactly (docs/PERFORMANCE.md) */
+  approximate?: true;
 }

@@ -6,12 +6,13 @@ export const PAGE_SIZES = [10, 20, 50, 100];
 
 /**
  * SPEC §9 pager: default size 10, layout total, sizes, prev, pager, next, jumper. The list is paged
- * by the server: pass a change handler, or let the table's `onTableChange` take the page.
+ * by the server: pass a change handler, or let the table's `onTableChange` take the page. `approximate`:
+ * the server's total is an estimate (a large list past its exact count), shown as "about".
  */
-export function tablePagination(total: number, page: number, limit: number, onChange?: (page: number, limit: number) => void): TablePaginationConfig {
+export function tablePagination(total: number, page: number, limit: number, onChange?: (page: number, limit: number) => void, approximate?: boolean): TablePaginationConfig {
   return {
     total, current: page, pageSize: limit, pageSizeOptions: PAGE_SIZES, showSizeChanger: true, showQuickJumper: true,
-    showTotal: (n) => i18n.t('table.total', { ns: 'shell', total: n }),
+    showTotal: (n) => i18n.t(approximate ? 'table.totalAbout' : 'table.total', { ns: 'shell', total: n }),
     onChange: onChange && ((p, size) => onChange(size !== limit ? 1 : p, size)),
   };
 }

@@ -64,3 +64,15 @@ export const listCapOf = (q: PageQuery) => Math.min(offsetOf(q) + q.limit * 10, 
 /** the settled total of a list and its page (`shown` rows): a short page ends the list there; a full one is never past the total */
 export const totalOfPage = (q: PageQuery, total: number, shown: number) =>
   shown > 0 && shown < q.limit ? offsetOf(q) + shown : Math.max(total, offsetOf(q) + shown);
+
+/**
+ * A large list's total from the capped count selected with its page (`counted`, undefined when the page was
+ * empty) and the page's length: `approximate: true` when it is the planner's estimate, which the console shows
+ * as "about".
+ */
+export async function listTotal(db: Db, rows: SQL, cap: number, counted: number | undefined, q: PageQuery, shown: number): Promise<{ total: number; approximate?: true }> {
+  const settled = await settleCount(db, rows, cap, counted);
+  const exact = settled <= cap || (shown > 0 && shown < q.limit);
+  const total = totalOfPage(q, settled, shown);
+  return exact ? { total } : { total, approximate: true };
+}

@@ -35,7 +35,7 @@ export function ErrorLog() {
         }}
         table={{
           rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 900 },
-          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit })),
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit, (page, limit) => setQ({ ...q, page, limit }), list.data?.approximate),
         }}
       />
       <Drawer open={!!open} onClose={() => setOpen(null)} title={t('errorLog.detail')} size={640}>

@@ -62,7 +62,7 @@ export function LoginLog() {
       }}
       table={{
         rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1000 },
-        pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit), onChange: onTableChange(setQ),
+        pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit, undefined, list.data?.approximate), onChange: onTableChange(setQ),
       }}
     />
   );

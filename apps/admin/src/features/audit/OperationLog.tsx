@@ -65,7 +65,7 @@ export function OperationLog() {
         }}
         table={{
           rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1170 },
-          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit), onChange: onTableChange(setQ),
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit, undefined, list.data?.approximate), onChange: onTableChange(setQ),
         }}
       />
       {detail !== null && <LogDetail id={detail} onClose={() => setDetail(null)} />}

@@ -101,7 +101,7 @@ export function AccountList() {
         table={{
           rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1100 },
           rowSelection: selectable ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), preserveSelectedRowKeys: true } : undefined,
-          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit, undefined, list.data?.approximate),
           onChange: onTableChange(setQ),
         }}
       />

@@ -34,7 +34,7 @@ export default defineLocales({
       deleted: 'Deleted successfully', deleteFailed: 'Delete failed', warningTitle: 'Warning', defaultContent: 'Are you sure to execute this operation?',
       selectFirst: 'Please select a record', notSelected: 'You have not selected data', ok: 'OK', cancel: 'Cancel', done: 'Operation succeeded',
     },
-    table: { total: '{{total}} in total', search: 'Search', reset: 'Reset', actions: 'Actions', keyword: 'Keyword' },
+    table: { total: '{{total}} in total', totalAbout: 'about {{total}} in total', search: 'Search', reset: 'Reset', actions: 'Actions', keyword: 'Keyword' },
     notify: { title: 'Notifications', readAll: 'Mark all read', markRead: 'Mark read', none: 'No notifications', unread: '{{count}} unread notifications', open: 'Open: {{title}}', unreadItem: 'Unread' },
     listPage: { refresh: 'Refresh', density: 'Density', compact: 'Compact', default: 'Default', loose: 'Loose', columns: 'Column settings', resetColumns: 'Reset', moveUp: 'Move up', moveDown: 'Move down', export: 'Export', exportXlsx: 'Excel (.xlsx)', exportCsv: 'CSV (.csv)', exporting: 'Exporting…', expand: 'Expand', collapse: 'Collapse' },
     menu: {
@@ -91,7 +91,7 @@ export default defineLocales({
       deleteTitle: '确认删除', deleteContent: '确认删除吗？', deleteSelected: '确定删除选中的 {{count}} 条数据吗？', deleted: '删除成功', deleteFailed: '删除失败',
       warningTitle: '警告', defaultContent: '确定执行此操作吗？', selectFirst: '请选择一条记录', notSelected: '您还没有选择数据', ok: '确定', cancel: '取消', done: '操作成功',
     },
-    table: { total: '共 {{total}} 条', search: '查询', reset: '重置', actions: '操作', keyword: '关键字' },
+    table: { total: '共 {{total}} 条', totalAbout: '约 {{total}} 条', search: '查询', reset: '重置', actions: '操作', keyword: '关键字' },
     notify: { title: '消息通知', readAll: '全部已读', markRead: '标为已读', none: '暂无消息', unread: '{{count}} 条未读消息', open: '查看：{{title}}', unreadItem: '未读' },
     listPage: { refresh: '刷新', density: '表格密度', compact: '紧凑', default: '默认', loose: '宽松', columns: '列设置', resetColumns: '重置', moveUp: '上移', moveDown: '下移', export: '导出', exportXlsx: 'Excel 表格（.xlsx）', exportCsv: 'CSV 文件（.csv）', exporting: '正在导出…', expand: '展开', collapse: '收起' },
     menu: {
@@ -151,7 +151,7 @@ export default defineLocales({
       deleted: 'Eliminado correctamente', deleteFailed: 'No se pudo eliminar', warningTitle: 'Advertencia', defaultContent: '¿Seguro que desea realizar esta operación?',
       selectFirst: 'Seleccione un registro', notSelected: 'No ha seleccionado datos', ok: 'Aceptar', cancel: 'Cancelar', done: 'Operación realizada',
     },
-    table: { total: '{{total}} en total', search: 'Buscar', reset: 'Restablecer', actions: 'Acciones', keyword: 'Palabra clave' },
+    table: { total: '{{total}} en total', totalAbout: 'unos {{total}} en total', search: 'Buscar', reset: 'Restablecer', actions: 'Acciones', keyword: 'Palabra clave' },
     notify: { title: 'Notificaciones', readAll: 'Marcar todas como leídas', markRead: 'Marcar como leída', none: 'No hay notificaciones', unread: '{{count}} notificaciones sin leer', open: 'Abrir: {{title}}', unreadItem: 'No leída' },
     listPage: { refresh: 'Actualizar', density: 'Densidad', compact: 'Compacta', default: 'Normal', loose: 'Amplia', columns: 'Columnas', resetColumns: 'Restablecer', moveUp: 'Subir', moveDown: 'Bajar', export: 'Exportar', exportXlsx: 'Excel (.xlsx)', exportCsv: 'CSV (.csv)', exporting: 'Exportando…', expand: 'Más filtros', collapse: 'Menos filtros' },
     menu: {
@@ -213,7 +213,7 @@ export default defineLocales({
       deleteFailed: '削除に失敗しました', warningTitle: '警告', defaultContent: 'この操作を実行してよろしいですか？', selectFirst: 'レコードを選択してください',
       notSelected: 'データが選択されていません', ok: 'OK', cancel: 'キャンセル', done: '操作が完了しました',
     },
-    table: { total: '全 {{total}} 件', search: '検索', reset: 'リセット', actions: '操作', keyword: 'キーワード' },
+    table: { total: '全 {{total}} 件', totalAbout: '約 {{total}} 件', search: '検索', reset: 'リセット', actions: '操作', keyword: 'キーワード' },
     notify: { title: 'お知らせ', readAll: 'すべて既読にする', markRead: '既読にする', none: 'お知らせはありません', unread: '未読のお知らせ {{count}} 件', open: '開く：{{title}}', unreadItem: '未読' },
     listPage: { refresh: '再読み込み', density: '表示密度', compact: 'コンパクト', default: '標準', loose: 'ゆったり', columns: '列の設定', resetColumns: 'リセット', moveUp: '上へ', moveDown: '下へ', export: 'エクスポート', exportXlsx: 'Excel（.xlsx）', exportCsv: 'CSV（.csv）', exporting: 'エクスポート中…', expand: '展開', collapse: '折りたたむ' },
     menu: {

@@ -8,7 +8,7 @@ import { accounts, loginLogs, operationLogs, sessions } from '../../db/schema/in
 import { AppError, notFound } from '../../platform/errors';
 import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { indexedOrder, offsetOf, orderBy, pageRead } from '../../platform/paging';
-import { cappedCountSql, listCapOf, settleCount, totalOfPage } from '../../platform/cappedCount';
+import { cappedCountSql, listCapOf, listTotal } from '../../platform/cappedCount';
 import type { SessionStore } from '../../platform/auth/sessions';
 import { accountIdInScope, accountScopeWhere, userIdInScope, type DataScopeOf } from '../security/dataScope';
 
@@ -84,8 +84,7 @@ export function auditService(db: Db, store: SessionStore) {
       method: operationLogs.method, path: operationLogs.path, ip: operationLogs.ip, result: operationLogs.result, status: operationLogs.status,
       durationMs: operationLogs.durationMs, createdAt: operationLogs.createdAt, total: cappedCountSql(countRows, cap).mapWith(Number),
     }).from(operationLogs).where(page.where).orderBy(...order).limit(q.limit).offset(page.offset);
-    const total = totalOfPage(q, await settleCount(db, countRows, cap, rows[0]?.total), rows.length);
-    return { total, records: rows.map(({ total: _, ...r }) => r) };
+    return { ...(await listTotal(db, countRows, cap, rows[0]?.total, q, rows.length)), records: rows.map(({ total: _, ...r }) => r) };
   }
 
   async function operationLog(id: number, scope: DataScopeOf | null = null) {
@@ -121,8 +120,7 @@ export function auditService(db: Db, store: SessionStore) {
     const page = pageRead(q, loginLogs, loginLogs.id, where, order);
     const rows = await db.select({ l: loginLogs, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(loginLogs).where(page.where)
       .orderBy(...order).limit(q.limit).offset(page.offset);
-    const total = totalOfPage(q, await settleCount(db, countRows, cap, rows[0]?.total), rows.length);
-    return { total, records: rows.map(({ l }) => ({ ...l, ...describeAgent(l.userAgent) })) };
+    return { ...(await listTotal(db, countRows, cap, rows[0]?.total, q, rows.length)), records: rows.map(({ l }) => ({ ...l, ...describeAgent(l.userAgent) })) };
   }
 
   return { online, kick, operationLogList, operationLog, modules, operationLogCsv, loginLogList };

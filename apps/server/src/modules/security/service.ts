@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { indexedOrder, offsetOf, orderBy, pageRead } from '../../platform/paging';
-import { cappedCountSql, listCapOf, settleCount, totalOfPage } from '../../platform/cappedCount';
+import { cappedCountSql, listCapOf, listTotal } from '../../platform/cappedCount';
 import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { assertPolicy, hashPassword, loadPolicy } from '../../platform/auth/passwords';
 import type { SessionStore } from '../../platform/auth/sessions';
@@ -302,8 +302,7 @@ export function securityService(db: Db, store: SessionStore) {
       roleNames: sql<string | null>`(select string_agg(r.name, ', ' order by r.name) from ${accountRoles} ar join ${roles} r on r.id = ar.role_id where ar.account_id = accounts.id)`,
       total: cappedCountSql(countRows, cap).mapWith(Number),
     }).from(accounts).where(page.where).orderBy(...order).limit(q.limit).offset(page.offset);
-    const total = totalOfPage(q, await settleCount(db, countRows, cap, rows[0]?.total), rows.length);
-    return { total, records: rows.map(({ total: _, ...r }) => r) };
+    return { ...(await listTotal(db, countRows, cap, rows[0]?.total, q, rows.length)), records: rows.map(({ total: _, ...r }) => r) };
   }
 
   async function createAccount(actor: Actor, input: AccountCreateInput) {

@@ -9,7 +9,7 @@ import { ok } from '../../platform/envelope';
 import { LOGIN, PUBLIC, authOf, bearerToken } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
 import { indexedOrder, pageRead } from '../../platform/paging';
-import { cappedCountSql, listCapOf, settleCount, totalOfPage } from '../../platform/cappedCount';
+import { cappedCountSql, listCapOf, listTotal } from '../../platform/cappedCount';
 import { menusFor, toAltNodes } from './menuService';
 import { hasAuthority } from '../../platform/auth/authorities';
 import { accountIdInScope, dataScopeOf } from '../security/dataScope';
@@ -111,6 +111,6 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     const page = pageRead(q, clientErrors, clientErrors.id, where, order);
     const rows = await db.select({ e: clientErrors, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(clientErrors).where(page.where)
       .orderBy(...order).limit(q.limit).offset(page.offset);
-    return ok({ total: totalOfPage(q, await settleCount(db, countRows, cap, rows[0]?.total), rows.length), records: rows.map((r) => r.e) });
+    return ok({ ...(await listTotal(db, countRows, cap, rows[0]?.total, q, rows.length)), records: rows.map((r) => r.e) });
   });
 };
