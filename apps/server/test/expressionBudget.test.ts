@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, DEMO, type TestServer } from './harness';
-import { bpmn, duration, endEv, flow, startEv, timerCatch, userTask } from './workflowKit';
+import { bpmn, duration, endEv, flow, gateway, startEv, timerCatch, userTask } from './workflowKit';
 import { wfExecutions, wfInstances, wfJobs, wfParticipants, wfTasks } from '../src/db/schema/index';
 import { runDueJobs } from '../src/modules/workflow/jobs';
 
@@ -132,6 +132,26 @@ describe('an expression within the static limits but over its budget', () => {
     const preview = await api('POST', '/api/workflow/participants/preview', { rule: { kind: 'saved', ruleId: seven.id }, variables: { l: range(10) } }, 'es');
     expect(preview.status).toBe(400);
     expect(preview.body.msg).toBe('anida más de 3 macros (all, exists, exists_one, map, filter) unas dentro de otras');
+  });
+});
+
+describe('a flow condition over its budget at run time', () => {
+  it('the action answers 400 with the budget, the step is rolled back and the instance is in the incident list', async () => {
+    const xml = bpmn('costlyRun', [startEv(), userTask('a'), gateway('exclusive', 'gw', 'f4'), endEv(), endEv('end2'),
+      flow('f1', 'start', 'a'), flow('f2', 'a', 'gw'), flow('f3', 'gw', 'end', THREE), flow('f4', 'gw', 'end2')].join('\n'));
+    const created = await api('POST', '/api/workflow/definitions', { key: 'costlyRun', name: 'Costly condition at run time', xml });
+    expect((await api('POST', `/api/workflow/definitions/${created.body.data.id}/publish`)).status).toBe(200);
+    const started = await api('POST', `/api/workflow/definitions/${created.body.data.id}/start`, { variables: { l: range(100) } });
+    expect(started.status).toBe(200);
+    const id = started.body.data.id as number;
+    const [task] = (await api('GET', `/api/workflow/instances/${id}`)).body.data.tasks;
+    const approve = await api('POST', `/api/workflow/tasks/${task.id}/approve`, { comment: 'ok' }, 'zh');
+    expect(approve.status).toBe(400);
+    expect(approve.body.msg).toMatch(/^连线“f3”的条件超出了计算预算（最多 \d+ 步、\d+ 毫秒，值最多 \d+ 个元素）$/);
+    const detail = (await api('GET', `/api/workflow/instances/${id}`, undefined, 'ja')).body.data;
+    expect(detail.tasks.filter((t: { status: string }) => t.status === 'open').map((t: { id: number }) => t.id)).toEqual([task.id]);
+    expect(detail.hasIncident).toBe(true);
+    expect(detail.jobs.find((j: { kind: string }) => j.kind === 'conditionIncident').lastError).toMatch(/^フロー「f3」の条件が評価の上限を超えました/);
   });
 });
 

@@ -121,6 +121,7 @@ export const en = {
   "workflow.conditionMissing": "The condition of flow \"{name}\" cannot be evaluated: the value \"{field}\" is missing",
   "workflow.conditionType": "The condition of flow \"{name}\" cannot be evaluated: a value has the wrong type ({detail})",
   "workflow.conditionFailed": "The condition of flow \"{name}\" cannot be evaluated",
+  "workflow.conditionBudget": "The condition of flow \"{name}\" went over its evaluation budget (at most {steps} steps, {ms} ms, values of {size} elements)",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----
   "workflow.required": "This field is required",

@@ -118,6 +118,7 @@ export const es: Messages = {
   "workflow.conditionMissing": "La condición del flujo \"{name}\" no se puede evaluar: falta el valor \"{field}\"",
   "workflow.conditionType": "La condición del flujo \"{name}\" no se puede evaluar: un valor tiene un tipo incorrecto ({detail})",
   "workflow.conditionFailed": "La condición del flujo \"{name}\" no se puede evaluar",
+  "workflow.conditionBudget": "La condición del flujo \"{name}\" superó su presupuesto de evaluación (como máximo {steps} pasos, {ms} ms, valores de {size} elementos)",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----
   "workflow.required": "Este campo es obligatorio",

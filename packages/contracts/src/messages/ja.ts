@@ -118,6 +118,7 @@ export const ja: Messages = {
   "workflow.conditionMissing": "フロー「{name}」の条件を評価できません：値「{field}」がありません",
   "workflow.conditionType": "フロー「{name}」の条件を評価できません：値の型が違います（{detail}）",
   "workflow.conditionFailed": "フロー「{name}」の条件を評価できません",
+  "workflow.conditionBudget": "フロー「{name}」の条件が評価の上限を超えました（最大 {steps} ステップ、{ms} ミリ秒、値は {size} 要素まで）",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----
   "workflow.required": "この項目は必須です",

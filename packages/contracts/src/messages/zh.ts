@@ -118,6 +118,7 @@ export const zh: Messages = {
   "workflow.conditionMissing": "连线“{name}”的条件无法计算：缺少数据“{field}”",
   "workflow.conditionType": "连线“{name}”的条件无法计算：数据类型不符（{detail}）",
   "workflow.conditionFailed": "连线“{name}”的条件无法计算",
+  "workflow.conditionBudget": "连线“{name}”的条件超出了计算预算（最多 {steps} 步、{ms} 毫秒，值最多 {size} 个元素）",
   // ---- end workflow engine ----
   // ---- workflow admin (admin owner) ----
   "workflow.required": "此项为必填项",

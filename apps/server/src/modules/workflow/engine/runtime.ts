@@ -10,6 +10,7 @@ import { activeAccountSql, activeListenersJson, resolveParticipants, settingsOf,
 import { evalCondition, nameOf, type ModelElement, type ModelFlow, type ProcessModel, type TimerSpec } from './model';
 import { addDuration, dueAtOf, parseCycle, parseDuration, parseIsoDate, plusWorkingDays, type AddWorkingDays } from './time';
 import { ConditionError, conditionFailure } from './incidents';
+import { CelLimitError } from '@bencao/contracts/celBudget';
 
 /**
  * The interpreter. Every change to an instance runs in one transaction that first takes the instance
@@ -301,7 +302,7 @@ function cond(c: Ctx, f: ModelFlow): boolean {
   try {
     return evalCondition(f.condition, c.inst.variables);
   } catch (e) {
-    const why = conditionFailure((e as Error).message);
+    const why = e instanceof CelLimitError && e.key === 'cel.budget' ? { key: 'workflow.conditionBudget', params: e.params } : conditionFailure((e as Error).message);
     throw new ConditionError(c.inst.id, f.id, f.source, why.key, { name: f.name ?? f.id, ...why.params });
   }
 }
