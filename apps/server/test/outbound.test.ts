@@ -101,7 +101,7 @@ async function fire(key: string) {
 describe('save time: a listener URL at a refused address answers 400 naming the field and the rule', () => {
   const cases: [string, () => string, RegExp][] = [
     ['the API itself (loopback)', () => `${s.url}/api/security/accounts`, /http\.url: 127\.0\.0\.1 is a loopback address/],
-    ['PostgreSQL on loopback', () => 'http://127.0.0.1:5432/', /loopback address \(127\.0\.0\.1\)/],
+    ['PostgreSQL on loopback', () => `http://127.0.0.1:${s.databaseUrl ? new URL(s.databaseUrl).port : 5432}/`, /loopback address \(127\.0\.0\.1\)/],
     ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/', /169\.254\.169\.254 is a link-local address/],
     ['10/8', () => 'http://10.1.2.3/hook', /private network address \(10\.1\.2\.3\)/],
     ['172.16/12', () => 'http://172.20.0.9/hook', /private network address \(172\.20\.0\.9\)/],
