@@ -23,6 +23,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     gatewayWorker: 'src/modules/gateway/gatewayWorker.ts',
+    db: 'src/ops/dbMain.ts',
   },
   outdir: dist,
   bundle: true,

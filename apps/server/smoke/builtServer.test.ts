@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startBuiltServer, type BuiltServer } from './builtServer';
+import { execFileSync } from 'node:child_process';
+import { serverDir, startBuiltServer, type BuiltServer } from './builtServer';
 
 // A build-only defect (a file the bundle does not carry, a path resolved from src/, a TypeScript-only import)
 // fails here: the server is the one `npm start` runs, on a fresh embedded database.
@@ -51,6 +52,17 @@ describe('the built server (node dist/main.js)', () => {
     const html = await res.text();
     expect(html).toContain('<h1 class="article-title">');
     expect(html).toContain(`<link rel="canonical" href="${s.url}/news/${id}" />`);
+  });
+
+  it('backs up the running server with the built command (node dist/db.js backup)', () => {
+    const file = path.join(dataDir, '..', 'smoke-built-server-backup.tar.gz');
+    try {
+      const out = execFileSync(process.execPath, [path.join(serverDir, 'dist', 'db.js'), 'backup', file], { env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir }, encoding: 'utf8' });
+      expect(out).toContain('backup written by the running server');
+      expect(fs.statSync(file).size).toBeGreaterThan(1_000_000);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 
   it('serves the console and runs the gateway in a forked worker process from dist/gatewayWorker.js', async () => {

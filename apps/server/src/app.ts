@@ -31,6 +31,7 @@ import { MODULES } from './modules/index';
 import { siteNotFound } from './modules/cms/seo';
 import { gatewayMetrics } from './modules/gateway/metrics';
 import { installMetrics } from './platform/metrics';
+import { installBackupRoute } from './ops/backupRoute';
 
 /** Vite's hashed assets never change under the same name; index.html always revalidates. */
 function immutableAssets(reply: { header(name: string, value: string): unknown }, filePath: string) {
@@ -56,7 +57,7 @@ export function findNul(value: unknown, path = '', depth = 0): string | null {
 /** levels of nesting any JSON or form body may have */
 export const JSON_MAX_DEPTH = 64;
 
-export interface BuiltApp { app: FastifyInstance; routes: DeclaredRoute[]; deps: Deps; drain: Drain }
+export interface BuiltApp { app: FastifyInstance; routes: DeclaredRoute[]; deps: Deps; drain: Drain; /** POST /api/ops/backup's token (ops/backupRoute.ts) */ backupToken: string }
 
 export interface BuildOptions {
   /** where the log lines go (default: stdout) */
@@ -162,6 +163,7 @@ export async function buildApp(database: Database, config: AppConfig, options: B
   installOperationLog(app, database.db);
   // GET /metrics (METRICS_TOKEN) and the readiness check; the request histogram's hook sees every route
   installMetrics(app, database, config, { gatewayTotals: () => gatewayMetrics.totals() });
+  const backupToken = installBackupRoute(app, database, config);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = langOf(req);
@@ -205,5 +207,5 @@ export async function buildApp(database: Database, config: AppConfig, options: B
   });
 
   await app.ready();
-  return { app, routes, deps, drain };
+  return { app, routes, deps, drain, backupToken };
 }

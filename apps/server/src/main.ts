@@ -10,6 +10,8 @@ import { startGatewayWorkers } from './modules/gateway/workers';
 import { readAlarmConfig, startAlarmEvaluator } from './modules/gateway/alarms';
 import { startJobRunner } from './modules/workflow/jobs';
 import { startEmbeddedAutovacuum } from './db/embeddedAutovacuum';
+import { announceServer } from './ops/backup';
+import type { AddressInfo } from 'node:net';
 
 /**
  * config → db → migrate → seed → listen. With `WORKERS=N` (N > 1) on PostgreSQL, the primary process
@@ -79,8 +81,10 @@ function primary(config: AppConfig, workers: number, seeded: Seeded) {
 
 /** One API process. `index` 1 also runs the gateway and its alarms; `seeded` is set when this process prints the banner. */
 async function serve(config: AppConfig, database: Database, index: number, seeded: Seeded | null) {
-  const { app } = await buildApp(database, config);
+  const { app, backupToken } = await buildApp(database, config);
   await app.listen({ port: config.port, host: config.host });
+  // `npm run db -- backup` finds the server holding the embedded database here (ops/backup.ts)
+  const withdraw = database.kind === 'pglite' ? announceServer(config.dataDir, { url: localUrl(config.host, (app.server.address() as AddressInfo).port), token: backupToken }) : null;
   // the gateway: released routes on their own port, served by GATEWAY_WORKERS processes of its own
   // (modules/gateway/workers.ts; 0: inside this process, modules/gateway/proxy.ts)
   const gatewayOptions = { port: config.gatewayPort, host: config.host, logLevel: config.logLevel, timeoutMs: config.gatewayTimeoutMs, trustProxy: config.trustProxy };
@@ -104,7 +108,7 @@ async function serve(config: AppConfig, database: Database, index: number, seede
     try {
       await workflowJobs.stop(); await maintenance?.stop(); await alarms?.stop(); await gateway?.close();
       // requests under way (also those whose client has gone) end before the database closes; new ones get 503
-      await app.close(); await database.close();
+      await app.close(); await database.close(); withdraw?.();
     } catch (err) {
       console.error(err);
       process.exit(1);
@@ -114,6 +118,9 @@ async function serve(config: AppConfig, database: Database, index: number, seede
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
+
+/** how a command on this machine reaches the server */
+const localUrl = (host: string, port: number) => `http://${['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
 
 function printBanner(config: AppConfig, dbLabel: string, seeded: Seeded, workers: number, gatewayUrl?: string) {
   const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;

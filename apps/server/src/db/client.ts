@@ -22,6 +22,11 @@ export interface Database {
    * after the write has seen it.
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /**
+   * Embedded database only: its data folder as one gzipped tarball that `new PGlite(dir, { loadDataDir })` loads
+   * (ops/backup.ts), taken while no other statement runs, so it is consistent.
+   */
+  dumpEmbedded?(): Promise<Blob>;
 }
 
 
@@ -99,6 +104,11 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePg(db, { migrationsFolder }),
     close: async () => { await pool.end(); await pglite.close(); },
+    dumpEmbedded: async () => {
+      const held = await pool.connect();
+      // the checkpoint writes every changed page to the files, so the copy needs no WAL replay to be whole
+      try { await held.query('CHECKPOINT'); return await pglite.dumpDataDir('gzip'); } finally { held.release(); }
+    },
     // taken while holding the connection, so that no statement of the pool runs on PGlite meanwhile
     listen: async (channel, onPayload) => {
       const held = await pool.connect();
