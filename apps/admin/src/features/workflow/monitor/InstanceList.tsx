@@ -34,7 +34,7 @@ export function InstanceList() {
   const cols: TableProps<WorkflowInstance>['columns'] = [
     { title: t('monitor.id'), dataIndex: 'id', sorter: true, width: 80 },
     {
-      title: t('monitor.definition'), dataIndex: 'definitionName', sorter: true, width: 220, ellipsis: true,
+      title: t('monitor.definition'), dataIndex: 'definitionName', width: 220, ellipsis: true,
       render: (v: string, r) => <span>{v} <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.definitionKey} · v{r.version}</Typography.Text></span>,
     },
     { title: t('monitor.businessKey'), dataIndex: 'businessKey', sorter: true, width: 150, ellipsis: true, render: (v: string | null) => v ?? '—' },
@@ -51,7 +51,7 @@ export function InstanceList() {
       title: t('monitor.currentNodes'), dataIndex: 'currentNodes', width: 200, ellipsis: true,
       render: (v: string[]) => (v.length ? v.map((n) => <Tag key={n}>{n}</Tag>) : '—'),
     },
-    { title: t('monitor.starter'), dataIndex: 'starterName', sorter: true, width: 120, render: (v: string | null) => v ?? '—' },
+    { title: t('monitor.starter'), dataIndex: 'starterName', width: 120, render: (v: string | null) => v ?? '—' },
     { title: t('monitor.startedAt'), dataIndex: 'startedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
     { title: t('monitor.endedAt'), dataIndex: 'endedAt', sorter: true, width: 170, render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—') },
     {
