@@ -180,6 +180,22 @@ describe('texts a person expects', () => {
     expect(sibling.body.msg).not.toMatch(/only nodes already passed/);
   });
 
+  it('a participants\' rule keeps its remark in each language, not two languages in one string', async () => {
+    const list = await ok(s.request('GET', '/api/workflow/participants?keyword=deptLeader', { token: k.token }));
+    const seeded = list.records.find((r: any) => r.code === 'deptLeader');
+    expect(seeded.note).toEqual({
+      en: "The head of the starter's department", zh: '发起人所在部门的负责人', es: 'El responsable del departamento del solicitante', ja: '申請者の所属部門の責任者',
+    });
+    const body = { code: key('noteRule'), name: '质量部', rule: { kind: 'starter' }, note: { en: 'Quality staff', zh: '质量部人员' } };
+    const made = await ok(s.request('POST', '/api/workflow/participants', { token: k.token, body }));
+    expect(made.note).toEqual({ en: 'Quality staff', zh: '质量部人员', es: '', ja: '' });
+    const empty = await ok(s.request('POST', '/api/workflow/participants', { token: k.token, body: { ...body, code: key('noteRule'), note: { en: ' ', zh: '' } } }));
+    expect(empty.note).toBeNull();
+    const long = await s.request('POST', '/api/workflow/participants', { token: k.token, body: { ...body, code: key('noteRule'), note: { zh: '长'.repeat(501) } } });
+    expect(long.status).toBe(400);
+    expect(long.body.msg).toMatch(/^note\.zh/);
+  });
+
   it('removing oneself or someone who already signed from a countersign says so', async () => {
     const xml = bpmn(key('rsSign'), [
       startEv(), userTask('sign', { name: '财务会签', rule: usersRule([ID.finance1, ID.finance2, ID.deptlead]), multi: {} }), endEv(),

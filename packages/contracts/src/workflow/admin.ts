@@ -35,6 +35,19 @@ export const i18nTextSchema = z.object({
   ja: z.string().trim().max(200).default(''),
 });
 export type I18nText = z.infer<typeof i18nTextSchema>;
+/** a remark in the four languages, each optional (null when all are empty); shown with `textIn` */
+export const i18nNoteSchema = z.object({
+  en: z.string().trim().max(500).default(''),
+  zh: z.string().trim().max(500).default(''),
+  es: z.string().trim().max(500).default(''),
+  ja: z.string().trim().max(500).default(''),
+}).nullish().transform((v) => (v && WF_LANGS.some((l) => v[l]) ? v : null));
+export type I18nNote = Record<WfLang, string>;
+/** a four-language text in `lang`, else in English, Chinese or whichever language has it */
+export function textIn(text: Partial<Record<WfLang, string>> | null | undefined, lang: WfLang): string {
+  if (!text) return '';
+  return text[lang] || text.en || text.zh || WF_LANGS.map((l) => text[l]).find(Boolean) || '';
+}
 /** a mail template: subject and body with `{{name}}` placeholders (see LISTENER_PLACEHOLDERS) */
 export const mailTemplateSchema = z.object({
   subject: headerSafe(z.string().trim().max(300)).default(''),
@@ -108,7 +121,7 @@ export const participantSchema = z.object({
   code: wfCode,
   name: wfName,
   rule: participantRuleSchema,
-  note: optText(500),
+  note: i18nNoteSchema,
 });
 export type ParticipantInput = z.input<typeof participantSchema>;
 export const participantQuerySchema = pageQuerySchema.extend({

@@ -14,7 +14,8 @@ export const wfParticipants = pgTable('wf_participants', {
   /** the rule's kind, copied out of `rule` for the list's filter */
   kind: text('kind').notNull(),
   rule: jsonb('rule').notNull(),
-  note: text('note'),
+  /** the remark in the four languages ({en, zh, es, ja}; migration 0039) */
+  note: jsonb('note').$type<Record<'en' | 'zh' | 'es' | 'ja', string>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

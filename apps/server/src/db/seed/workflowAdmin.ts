@@ -43,9 +43,18 @@ export async function seedWorkflowAdmin(db: Db, cfg: AppConfig) {
   await db.insert(roleGrants).values(made.map((r) => ({ roleId: r.id, authority: 'bpm:task' }))).onConflictDoNothing();
 
   await db.insert(wfParticipants).values([
-    { code: 'deptLeader', name: '部门负责人', kind: 'starterLeader', rule: { kind: 'starterLeader', levels: 1, viewId: null }, note: 'The principal of the starter\'s department / 发起人所在部门的负责人' },
-    { code: 'purchasing', name: '采购部', kind: 'role', rule: { kind: 'role', roles: ['PURCHASER'] }, note: 'Purchasing staff / 采购部经办人员' },
-    { code: 'financeCountersign', name: '财务会签', kind: 'role', rule: { kind: 'role', roles: ['FINANCE'] }, note: 'Finance reviewers, all of them sign / 财务人员会签' },
+    {
+      code: 'deptLeader', name: '部门负责人', kind: 'starterLeader', rule: { kind: 'starterLeader', levels: 1, viewId: null },
+      note: { en: 'The head of the starter\'s department', zh: '发起人所在部门的负责人', es: 'El responsable del departamento del solicitante', ja: '申請者の所属部門の責任者' },
+    },
+    {
+      code: 'purchasing', name: '采购部', kind: 'role', rule: { kind: 'role', roles: ['PURCHASER'] },
+      note: { en: 'Purchasing staff', zh: '采购部经办人员', es: 'Personal de compras', ja: '購買部の担当者' },
+    },
+    {
+      code: 'financeCountersign', name: '财务会签', kind: 'role', rule: { kind: 'role', roles: ['FINANCE'] },
+      note: { en: 'Finance reviewers; all of them sign', zh: '财务人员会签（全员签署）', es: 'Revisores de finanzas; firman todos', ja: '財務担当者（全員が署名）' },
+    },
   ]).onConflictDoNothing();
 
   const [listener] = await db.select({ id: wfListeners.id }).from(wfListeners).where(eq(wfListeners.name, '流程办结通知'));

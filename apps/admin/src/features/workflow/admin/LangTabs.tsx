@@ -7,13 +7,13 @@ import { langOf } from '@/lib/zodRule';
 /** The four languages' tab labels (each in its own language, as the language menus show them). */
 export const LANG_NAMES: Record<(typeof WF_LANGS)[number], string> = { en: 'English', zh: '中文', es: 'Español', ja: '日本語' };
 
-/** A text in the four languages under `base` (`{en, zh, es, ja}`), one tab each; English is required. */
-export function I18nTextInput({ base, rule, label, maxLength = 200, textarea }: {
-  base: (string | number)[]; rule: FormRule; label: string; maxLength?: number; textarea?: boolean;
+/** A text in the four languages under `base` (`{en, zh, es, ja}`), one tab each; English is required unless `optional`. */
+export function I18nTextInput({ base, rule, label, maxLength = 200, textarea, optional }: {
+  base: (string | number)[]; rule: FormRule; label: string; maxLength?: number; textarea?: boolean; optional?: boolean;
 }) {
   const { i18n } = useTranslation('workflow');
   return (
-    <Form.Item label={label} required style={{ marginBottom: 8 }}>
+    <Form.Item label={label} required={!optional} style={{ marginBottom: 8 }}>
       <Tabs size="small" defaultActiveKey={langOf(i18n.language)} items={WF_LANGS.map((l) => ({
         key: l, label: LANG_NAMES[l], forceRender: true,
         children: (

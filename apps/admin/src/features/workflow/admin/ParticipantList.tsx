@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { App, Alert, Button, Card, Form, Input, List, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { participantSchema, type Page, type ParticipantKind, type ParticipantPreview, type ParticipantRule } from '@bencao/contracts';
+import { participantSchema, textIn, type I18nNote, type Page, type ParticipantKind, type ParticipantPreview, type ParticipantRule } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { call, errorText } from '@/lib/request';
@@ -13,6 +13,7 @@ import { tablePagination, onTableChange } from '@/components/table';
 import { workflowAdminApi as api, usePaged, useWfMutation, wfKeys, type ListQuery, type ParticipantRow } from '../api/admin';
 import { RuleFields } from './RuleFields';
 import { AccountSelect } from './pickers';
+import { I18nTextInput } from './LangTabs';
 import { EDITABLE_KINDS, emptyRuleForm, fromRule, ruleSize, toRule, type RuleFormValues } from './ruleForm';
 
 const AUTH = 'bpm:participant';
@@ -50,7 +51,7 @@ function RuleSummary({ rule }: { rule: ParticipantRule }) {
 
 /** Saved participants' rules: who takes part in a user task; each can be previewed for a starter. */
 export function ParticipantList() {
-  const { t } = useTranslation('workflow');
+  const { t, i18n } = useTranslation('workflow');
   const { message, modal } = App.useApp();
   const can = usePermission();
   const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10 });
@@ -65,7 +66,7 @@ export function ParticipantList() {
     { title: t('participant.field.code'), dataIndex: 'code', sorter: true, width: 160, ellipsis: true },
     { title: t('participant.field.name'), dataIndex: 'name', sorter: true, width: 180, ellipsis: true },
     { title: t('participant.field.rule'), dataIndex: 'rule', render: (r: ParticipantRule) => <RuleSummary rule={r} /> },
-    { title: t('participant.field.note'), dataIndex: 'note', width: 200, ellipsis: true, render: (v: string | null) => v || '—' },
+    { title: t('participant.field.note'), dataIndex: 'note', width: 200, ellipsis: true, render: (v: I18nNote | null) => textIn(v, langOf(i18n.language)) || '—' },
     { title: t('participant.field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
     {
       title: t('participant.action.title'), key: 'actions', width: 230, fixed: 'right',
@@ -110,7 +111,7 @@ export function ParticipantList() {
   );
 }
 
-interface FormValues { code: string; name: string; note?: string | null; rule: RuleFormValues }
+interface FormValues { code: string; name: string; note?: Partial<I18nNote> | null; rule: RuleFormValues }
 
 function ParticipantForm({ row, onClose }: { row: ParticipantRow | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('workflow');
@@ -121,7 +122,7 @@ function ParticipantForm({ row, onClose }: { row: ParticipantRow | null; onClose
   const [failure, setFailure] = useState<string | null>(null);
   const [previewRule, setPreviewRule] = useState<RuleFormValues | null>(null);
   useEffect(() => {
-    form.setFieldsValue(row ? { code: row.code, name: row.name, note: row.note, rule: fromRule(row.rule) } : { rule: emptyRuleForm('role') });
+    form.setFieldsValue(row ? { code: row.code, name: row.name, note: row.note ?? {}, rule: fromRule(row.rule) } : { rule: emptyRuleForm('role') });
   }, [row, form]);
   const save = useWfMutation((body: FormValues) => {
     const input = participantSchema.parse(prepare(body as unknown as Record<string, unknown>));
@@ -149,7 +150,7 @@ function ParticipantForm({ row, onClose }: { row: ParticipantRow | null; onClose
           <Form.Item name="name" label={t('participant.field.name')} rules={[rule]} required style={{ flex: 1 }}><Input maxLength={100} /></Form.Item>
         </Space.Compact>
         <RuleFields base={['rule']} rule={rule} />
-        <Form.Item name="note" label={t('participant.field.note')} rules={[rule]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+        <I18nTextInput base={['note']} rule={rule} label={t('participant.field.note')} maxLength={500} textarea optional />
         {failure && <Typography.Text type="danger">{failure}</Typography.Text>}
       </Form>
       {previewRule && <PreviewDialog rule={toRule(previewRule) as ParticipantRule} title={form.getFieldValue('name') as string | undefined} onClose={() => setPreviewRule(null)} />}

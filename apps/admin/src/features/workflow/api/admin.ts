@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
-  Grant, I18nText, InvocationStatus, ListenerEvent, ListenerInput, MailTemplates, Page, ParticipantInput, ParticipantPreview, ParticipantRule,
+  Grant, I18nNote, I18nText, InvocationStatus, ListenerEvent, ListenerInput, MailTemplates, Page, ParticipantInput, ParticipantPreview, ParticipantRule,
   ParticipantRuleInput, PerformanceReport, PluginButtonInput, PluginKind, PluginTypeInput, WorkflowPermission, WorkflowSettings,
 } from '@bencao/contracts';
 import { call, download } from '@/lib/request';
@@ -16,7 +16,7 @@ export const clean = (q: object) => Object.fromEntries(Object.entries(q).filter(
 const BASE = '/api/workflow';
 
 export interface ParticipantRow {
-  id: number; code: string; name: string; rule: ParticipantRule; note: string | null; createdAt: string; updatedAt: string;
+  id: number; code: string; name: string; rule: ParticipantRule; note: I18nNote | null; createdAt: string; updatedAt: string;
 }
 export interface ListenerRow {
   id: number; name: string; enabled: boolean; scope: 'global' | 'definition' | 'node'; definitionKey: string | null; elementId: string | null;
