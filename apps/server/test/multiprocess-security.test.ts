@@ -117,4 +117,22 @@ describe.runIf(pgUrl())('two server processes share the login counters', () => {
       expect(statuses.filter((st) => st !== 200).every((st) => st === 429)).toBe(true);
     });
   });
+
+  describe('the login keys\' burst limit', () => {
+    let p: Awaited<ReturnType<typeof pair>>;
+    // a burst of 3, refilled every 10 s: the minute's limit (6) is not what refuses
+    beforeAll(async () => { p = await pair({ LOGIN_RATE_LIMIT: '1000', LOGIN_KEY_RATE_LIMIT: '6', LOGIN_KEY_BURST: '3' }); }, 400_000);
+    afterAll(async () => { await p?.close(); });
+
+    it('is one bucket per address for both processes', async () => {
+      const bases = p.procs.map((x) => x.url);
+      const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) =>
+        fetch(`${bases[i % 2]}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`).then((r) => r.status)));
+      const issued = statuses.filter((st) => st === 200);
+      // a bucket per process would let 6 through; at most one refill may fall within the burst
+      expect(issued.length).toBeGreaterThanOrEqual(1);
+      expect(issued.length).toBeLessThanOrEqual(4);
+      expect(statuses.filter((st) => st !== 200).every((st) => st === 429)).toBe(true);
+    });
+  });
 });
