@@ -14,7 +14,7 @@ import { runDueJobs } from '../src/modules/workflow/jobs';
 import { encryptForLogin } from '../src/platform/auth/loginKeys';
 import { announceServer } from '../src/ops/backup';
 import { runDbCommand } from '../src/ops/dbCommand';
-import { openTestDatabase, pgUrl, testConfig } from './templateDb';
+import { openTestDatabase, pgUrl, testConfig, withDatabase } from './templateDb';
 import { DEMO } from './harness';
 import { bpmn, duration, endEv, flow, startEv, timerCatch, userTask } from './workflowKit';
 
@@ -49,24 +49,59 @@ async function serve(database: Database, dataDir: string) {
   return { built, url, call, loginStatus };
 }
 
-describe.skipIf(!!pgUrl())('backup and restore (embedded database)', () => {
+interface Side {
+  /** DATA_DIR and DATABASE_URL of the running server's side */
+  sourceEnv(source: Awaited<ReturnType<typeof openTestDatabase>>, filesDir: string): Record<string, string>;
+  /** a fresh, empty target: its environment and how a server opens it */
+  target(dir: string): Promise<{ env: Record<string, string>; open(): Promise<Database>; drop(): Promise<void> }>;
+}
+
+const embedded: Side = {
+  sourceEnv: (source) => ({ DATABASE_URL: '', DATA_DIR: source.dataDir! }),
+  target: async (dir) => ({ env: { DATABASE_URL: '', DATA_DIR: dir }, open: () => openDatabase({ dataDir: dir }), drop: async () => {} }),
+};
+
+async function adminQuery(text: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: withDatabase(pgUrl()!, 'postgres') });
+  await client.connect();
+  try { await client.query(text); } finally { await client.end(); }
+}
+const postgres: Side = {
+  sourceEnv: (source, filesDir) => ({ DATABASE_URL: source.url!, DATA_DIR: filesDir }),
+  target: async (dir) => {
+    const name = `bencao_restored_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    await adminQuery(`create database ${name}`);
+    const url = withDatabase(pgUrl()!, name);
+    return { env: { DATABASE_URL: url, DATA_DIR: dir }, open: () => openDatabase({ databaseUrl: url, dataDir: '' }), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+  },
+};
+
+describe.skipIf(!!pgUrl())('backup and restore (embedded database)', () => backupScenario(embedded));
+describe.skipIf(!pgUrl())('backup and restore (PostgreSQL: pg_dump, pg_restore)', () => backupScenario(postgres));
+
+function backupScenario(side: Side) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bencao-backup-test-'));
   const file = path.join(work, 'nightly.tar.gz');
   const restoredDir = path.join(work, 'restored');
+  const filesDir = path.join(work, 'files');
   let source: Awaited<ReturnType<typeof openTestDatabase>>;
   let first: Awaited<ReturnType<typeof serve>>;
   let withdraw: () => void;
+  let sourceEnv: Record<string, string>;
   let picture: Buffer;
   let mediaId: number;
   let accessKey: string;
   let articleId: number;
   let instanceId: number;
-  const env = (dataDir: string) => ({ ...process.env, DATABASE_URL: '', DATA_DIR: dataDir });
+  const env = (extra: Record<string, string>) => ({ ...process.env, ...extra });
 
   beforeAll(async () => {
     source = await openTestDatabase();
-    first = await serve(source.database, source.dataDir!);
-    withdraw = announceServer(source.dataDir!, { url: first.url, token: first.built.backupToken });
+    sourceEnv = side.sourceEnv(source, filesDir);
+    first = await serve(source.database, sourceEnv.DATA_DIR);
+    // as main.ts does on the embedded database (on PostgreSQL pg_dump reads the running database itself)
+    withdraw = side === embedded ? announceServer(sourceEnv.DATA_DIR, { url: first.url, token: first.built.backupToken }) : () => {};
   });
   afterAll(async () => {
     withdraw?.();
@@ -106,29 +141,35 @@ describe.skipIf(!!pgUrl())('backup and restore (embedded database)', () => {
     const [d] = await db.select().from(wfDefinitions).where(eq(wfDefinitions.id, def.id));
     instanceId = (await db.transaction((tx) => createInstance(tx, { definition: d, versionId: d.latestVersionId!, now: now(), actor: SYSTEM, businessKey: 'backup-1', variables: {}, starterId: null, starterName: null }))).id;
 
-    expect(await runDbCommand(['backup', file], env(source.dataDir!))).toBe(0);
+    expect(await runDbCommand(['backup', file], env(sourceEnv))).toBe(0);
     expect(fs.statSync(file).size).toBeGreaterThan(picture.length);
     // the server still serves after it
     expect((await first.call('GET', '/api/health')).status).toBe(200);
   });
 
   it('refuses to restore into a folder that is not empty; --force replaces what it holds', async () => {
+    if (side === postgres) {
+      // the running server's database is not empty
+      expect(await runDbCommand(['restore', file], env({ ...sourceEnv, DATA_DIR: path.join(work, 'elsewhere') }))).toBe(1);
+      return;
+    }
     const occupied = path.join(work, 'occupied');
     fs.mkdirSync(occupied);
     fs.writeFileSync(path.join(occupied, 'keep.txt'), 'mine');
-    expect(await runDbCommand(['restore', file], env(occupied))).toBe(1);
+    expect(await runDbCommand(['restore', file], env({ DATABASE_URL: '', DATA_DIR: occupied }))).toBe(1);
     expect(fs.readFileSync(path.join(occupied, 'keep.txt'), 'utf8')).toBe('mine');
-    expect(await runDbCommand(['restore', file, '--force'], env(occupied))).toBe(0);
+    expect(await runDbCommand(['restore', file, '--force'], env({ DATABASE_URL: '', DATA_DIR: occupied }))).toBe(0);
     expect(fs.existsSync(path.join(occupied, 'keep.txt'))).toBe(false);
     expect(fs.existsSync(path.join(occupied, 'PG_VERSION'))).toBe(true);
     expect(fs.readdirSync(path.join(occupied, 'media')).length).toBeGreaterThan(0);
     // the folder of the running server is refused whatever is said
-    expect(await runDbCommand(['restore', file, '--force'], env(source.dataDir!))).toBe(1);
+    expect(await runDbCommand(['restore', file, '--force'], env(sourceEnv))).toBe(1);
   });
 
   it('restores into a new folder; a server on it has the account, the article, its picture and the instance, and the timer fires there once', async () => {
-    expect(await runDbCommand(['restore', file], env(restoredDir))).toBe(0);
-    const database = await openDatabase({ dataDir: restoredDir });
+    const target = await side.target(restoredDir);
+    expect(await runDbCommand(['restore', file], env(target.env))).toBe(0);
+    const database = await target.open();
     await database.migrate();
     const second = await serve(database, restoredDir);
     try {
@@ -157,6 +198,7 @@ describe.skipIf(!!pgUrl())('backup and restore (embedded database)', () => {
     } finally {
       await second.built.app.close();
       await database.close();
+      await target.drop();
     }
   });
-});
+}
