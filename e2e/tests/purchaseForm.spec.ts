@@ -25,7 +25,10 @@ test.use({ viewport: { width: 1440, height: 1000 } });
 async function signIn(browser: Browser, who: { user: string; password: string }) {
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 1000 } });
   const page = await context.newPage();
-  await new ConsoleApp(page).login(who.user, who.password);
+  await new ConsoleApp(page).fillLogin(who.user, who.password);
+  // the first login of a context downloads the shell: more time on a busy machine
+  await expect(page.locator('.app-sider .ant-menu')).toBeVisible({ timeout: 60_000 });
+  await page.locator('#main[aria-busy="false"]').waitFor({ timeout: 60_000 });
   return { context, page };
 }
 
