@@ -6,6 +6,16 @@ import type { DocumentLimits } from '@bencao/contracts/jsonLimits';
 /** an optional numeric setting: undefined when unset */
 const numberOr = (v: string | undefined) => (v ? Number(v) : undefined);
 
+/** SITE_URL as an origin without a trailing slash; the site lives at the root, so a path is refused */
+function siteOrigin(v: string): string {
+  let url: URL;
+  try { url = new URL(v); } catch { throw new Error(`SITE_URL must be an absolute http(s) URL, not "${v}"`); }
+  if (!['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`SITE_URL must be an http(s) origin such as https://www.example.com, not "${v}"`);
+  }
+  return url.origin;
+}
+
 export type Profile = 'demo' | 'production' | 'test';
 
 export interface AppConfig {
@@ -42,6 +52,8 @@ export interface AppConfig {
   submissionRateLimit: number;
   /** the bearer token GET /metrics asks for (METRICS_TOKEN); unset: /metrics answers 404 */
   metricsToken?: string;
+  /** the public site's origin (SITE_URL, e.g. https://www.example.com): every absolute URL (canonical, og:image, sitemap, robots); unset: the listen address */
+  siteUrl?: string;
   /** CEL expression limits and run-time budget (CEL_MAX_*; contracts' celBudget.ts has the defaults) */
   celLimits?: Partial<CelLimits>;
   /** process variables' and form documents' depth and size (VARIABLES_MAX_DEPTH, VARIABLES_MAX_KB) */
@@ -72,6 +84,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     gatewayTimeoutMs: Number(env.GATEWAY_TIMEOUT_MS ?? 30_000),
     submissionRateLimit: Number(env.SUBMISSION_RATE_LIMIT ?? 5),
     metricsToken: env.METRICS_TOKEN || undefined,
+    siteUrl: env.SITE_URL ? siteOrigin(env.SITE_URL) : undefined,
     celLimits: {
       maxLength: numberOr(env.CEL_MAX_LENGTH), maxDepth: numberOr(env.CEL_MAX_DEPTH), maxMacroNesting: numberOr(env.CEL_MAX_MACRO_NESTING),
       maxSteps: numberOr(env.CEL_MAX_STEPS), maxMillis: numberOr(env.CEL_MAX_MS), maxValueSize: numberOr(env.CEL_MAX_VALUE_SIZE),

@@ -136,6 +136,14 @@ interface Head {
   alternates: Partial<Record<SiteLang, string>>;
 }
 
+/** http://HOST:PORT of the listener that took the request (a wildcard host reads as 127.0.0.1) */
+function listenOrigin(req: FastifyRequest): string {
+  const addr = req.server.server.address();
+  if (!addr || typeof addr === 'string') return 'http://127.0.0.1';
+  const host = ['0.0.0.0', '::', ''].includes(addr.address) ? '127.0.0.1' : addr.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
+}
+
 export interface SeoOptions { svc: CmsService; config: AppConfig; deps: Deps }
 
 /** the renderer of each running app (by its deps), for the server's not-found handler */
@@ -163,7 +171,12 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     return template
       ?? '<!doctype html>\n<html lang="zh-CN">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="viewport" content="width=device-width, initial-scale=1" />\n    <title></title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
   };
-  const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+  /**
+   * The origin of every absolute URL: SITE_URL, else the address this server listens on. Never the
+   * request's Host or X-Forwarded-Host: anyone can send those, and a cache or a crawler would keep
+   * their canonical, og:image and sitemap pointing elsewhere.
+   */
+  const origin = (req: FastifyRequest) => config.siteUrl ?? listenOrigin(req);
 
   const organization = (s: SiteSettings, base: string) => ({
     '@type': 'Organization', name: s.companyName, url: `${base}/`, logo: `${base}/favicon.svg`,
@@ -428,6 +441,9 @@ function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string, status
 export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) => {
   const r = siteRenderer(opts);
   renderers.set(opts.deps, r);
+  if (opts.config.profile === 'production' && !opts.config.siteUrl) {
+    app.log.warn('SITE_URL is not set: canonical, og:image, sitemap and robots.txt name the listen address');
+  }
   const tags = ['site'];
   const notFound = async (req: FastifyRequest, reply: FastifyReply) => {
     const html = await r.notFoundPage(req);
