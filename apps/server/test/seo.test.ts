@@ -27,6 +27,12 @@ const jsonLd = (html: string) => {
   const m = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/);
   return m ? (JSON.parse(m[1]) as { '@graph': Record<string, any>[] })['@graph'] : [];
 };
+/** RFC 9309 for the `*` group: the longest matching rule decides, Allow on a tie; no rule: allowed */
+const crawlable = (robots: string, p: string) => {
+  const rules = [...robots.matchAll(/^(Allow|Disallow):\s*(\S*)/gim)].map((m) => ({ allow: m[1].toLowerCase() === 'allow', prefix: m[2] })).filter((r) => r.prefix && p.startsWith(r.prefix));
+  rules.sort((x, y) => y.prefix.length - x.prefix.length || Number(y.allow) - Number(x.allow));
+  return rules[0]?.allow ?? true;
+};
 const first = async (kind: string) => (await s.request('GET', `/api/site/articles?kind=${kind}&limit=1`)).body.data.records[0] as { id: number; title: string; summary: string };
 
 describe('content path URLs render without JavaScript', () => {
@@ -117,6 +123,9 @@ describe('content path URLs render without JavaScript', () => {
       expect(r.status, p).toBe(404);
       expect(r.type, p).toContain('text/html');
       expect(r.html, p).toContain('noindex');
+      // a 404 is no copy of the home page: no canonical, no og:url
+      expect(r.html, p).not.toContain('rel="canonical"');
+      expect(meta(r.html, 'property', 'og:url'), p).toBeUndefined();
     }
     const product = await first('product');
     expect((await page(`/news/${product.id}`)).status).toBe(404);
@@ -159,5 +168,18 @@ describe('content path URLs render without JavaScript', () => {
     expect(Date.parse(lastmod)).toBeGreaterThanOrEqual(Date.parse(before));
     const robots = await fetch(`${s.url}/robots.txt`).then((r) => r.text());
     expect(robots).toContain(`Sitemap: ${s.url}/sitemap.xml`);
+  });
+
+  it('robots.txt lets crawlers fetch the pictures of og:image and JSON-LD, and keeps the rest of /api/ closed', async () => {
+    const robots = await fetch(`${s.url}/robots.txt`).then((r) => r.text());
+    const n = (await s.request('GET', '/api/site/articles?kind=news&limit=20')).body.data.records.find((r: { cover?: unknown }) => r.cover) as { id: number };
+    const { html } = await page(`/news/${n.id}`);
+    const pictures = [meta(html, 'property', 'og:image')!, jsonLd(html).find((g) => g['@type'] === 'NewsArticle')!.image[0] as string];
+    for (const url of pictures) {
+      expect(url).toContain('/api/site/media/');
+      expect(crawlable(robots, new URL(url).pathname), url).toBe(true);
+    }
+    for (const p of ['/api/site/articles/1', '/api/cms/articles', '/console/']) expect(crawlable(robots, p), p).toBe(false);
+    for (const p of ['/', `/news/${n.id}`, '/en/products']) expect(crawlable(robots, p), p).toBe(true);
   });
 });

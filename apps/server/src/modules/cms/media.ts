@@ -77,8 +77,10 @@ export async function deleteStoredImage(storage: MediaStorage, storageKey: strin
 
 export interface MediaLike { id: number; width: number; height: number; widths: number[]; alt: string; accessKey?: string }
 
+/** where the site's pictures are served (robots.txt lets crawlers fetch them under the closed /api/) */
+export const MEDIA_PREFIX = '/api/site/media/';
 export const mediaUrl = (id: number, width?: number, key?: string) =>
-  `/api/site/media/${id}${width ? `/${width}` : ''}${key ? `?k=${key}` : ''}`;
+  `${MEDIA_PREFIX}${id}${width ? `/${width}` : ''}${key ? `?k=${key}` : ''}`;
 
 /**
  * `<img>` attributes for a media row: src of a mid-size variant, srcset of all, the original's size.

@@ -13,6 +13,7 @@ import type { AppConfig } from '../../config';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { PUBLIC } from '../../platform/guard';
+import { MEDIA_PREFIX } from './media';
 import type { CmsService } from './service';
 
 /**
@@ -127,7 +128,8 @@ const isoOf = (s: string | null | undefined) => {
 interface Head {
   title: string;
   description: string;
-  canonical: string;
+  /** none on an error page: a 404 is nobody's copy of another URL */
+  canonical?: string;
   image?: string;
   type: 'website' | 'article' | 'product';
   jsonLd: unknown[];
@@ -193,7 +195,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     const title = `${h.title} — ${site}`;
     const alternates = Object.entries(h.alternates) as [SiteLang, string][];
     const tags = [
-      `<link rel="canonical" href="${esc(h.canonical)}" />`,
+      ...(h.canonical ? [`<link rel="canonical" href="${esc(h.canonical)}" />`] : []),
       ...alternates.map(([l, url]) => `<link rel="alternate" hreflang="${HTML_LANG[l]}" href="${esc(url)}" />`),
       ...(h.alternates.zh ? [`<link rel="alternate" hreflang="x-default" href="${esc(h.alternates.zh)}" />`] : []),
       `<meta property="og:site_name" content="${esc(site)}" />`,
@@ -202,7 +204,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
       `<meta property="og:type" content="${h.type}" />`,
       `<meta property="og:title" content="${esc(h.title)}" />`,
       `<meta property="og:description" content="${esc(h.description)}" />`,
-      `<meta property="og:url" content="${esc(h.canonical)}" />`,
+      ...(h.canonical ? [`<meta property="og:url" content="${esc(h.canonical)}" />`] : []),
       ...(h.image ? [`<meta property="og:image" content="${esc(h.image)}" />`] : []),
       `<meta name="twitter:card" content="${h.image ? 'summary_large_image' : 'summary'}" />`,
       // WeChat and QQ read these for the share card
@@ -384,7 +386,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     const { settings, columns } = await common(lang);
     const base = origin(req);
     const head: Head = {
-      title: WORDS[lang].notFound, description: lang === 'zh' ? DEFAULT_DESCRIPTION : WORDS.en.description, canonical: `${base}${langPrefix(lang)}/`,
+      title: WORDS[lang].notFound, description: lang === 'zh' ? DEFAULT_DESCRIPTION : WORDS.en.description,
       alternates: {}, lang, type: 'website', jsonLd: [organization(settings, base)],
     };
     const route = '/404';
@@ -501,7 +503,8 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'no-cache').send(await r.sitemap(req)));
   app.get('/robots.txt', { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (req, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'no-cache')
-      .send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /console/\n\nSitemap: ${r.origin(req)}/sitemap.xml\n`));
+      // the longest matching rule wins (RFC 9309): pictures (og:image, JSON-LD) stay fetchable under the closed API
+      .send(`User-agent: *\nAllow: /\nAllow: ${MEDIA_PREFIX}\nDisallow: /api/\nDisallow: /console/\n\nSitemap: ${r.origin(req)}/sitemap.xml\n`));
 };
 
 /**
