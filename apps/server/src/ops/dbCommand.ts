@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { readConfig } from '../config';
 import { BackupError, restoreBackup, runningServer, writeBackup } from './backup';
+import { copyTo } from './copyTo';
 
 const USAGE = `npm run db -- <command>
   backup FILE            a backup of the database (embedded or DATABASE_URL) and of the files under DATA_DIR, running or stopped
-  restore FILE [--force] into an empty DATA_DIR (and an empty DATABASE_URL database); --force replaces what is there`;
+  restore FILE [--force] into an empty DATA_DIR (and an empty DATABASE_URL database); --force replaces what is there
+  copy-to DATABASE_URL   the embedded database of DATA_DIR (server stopped) into an empty PostgreSQL, checked table by table`;
 
 /** `npm run db -- …` (dist/db.js). Answers the exit code; what it did or why it refused goes to stdout / stderr. */
 export async function runDbCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -31,6 +33,11 @@ export async function runDbCommand(args: string[], env: NodeJS.ProcessEnv = proc
     if (command === 'restore' && file) {
       const manifest = await restoreBackup(file, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, force: flags.includes('--force') });
       console.log(`restored the backup of ${manifest.createdAt} (${manifest.database === 'pglite' ? 'embedded database' : 'PostgreSQL'}) into ${config.databaseUrl ? 'DATABASE_URL and ' : ''}${config.dataDir}`);
+      return 0;
+    }
+    if (command === 'copy-to' && file) {
+      const checked = await copyTo(config.dataDir, file, (line) => console.log(line));
+      console.log(`copied ${checked.length} tables from ${config.dataDir}; row counts and checksums agree. Start with DATABASE_URL set to it.`);
       return 0;
     }
     console.error(USAGE);
