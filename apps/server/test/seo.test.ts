@@ -170,6 +170,35 @@ describe('content path URLs render without JavaScript', () => {
     expect(robots).toContain(`Sitemap: ${s.url}/sitemap.xml`);
   });
 
+  it('pages without a picture of their own share the site picture (a 1200×630 PNG); the Organization logo is a raster PNG', async () => {
+    const pngSize = (file: string) => {
+      const b = fs.readFileSync(path.resolve(__dirname, '../../site/public', file));
+      expect(b.subarray(1, 4).toString(), file).toBe('PNG');
+      return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+    };
+    expect(pngSize('og-default.png')).toEqual({ width: 1200, height: 630 });
+    const logo = pngSize('logo.png');
+    expect(logo.width).toBeGreaterThanOrEqual(112);
+    expect(logo.height).toBe(logo.width);
+    const paths = ['/', '/en/', '/news', '/en/products', '/jobs', '/bids'];
+    for (const kind of ['job', 'bid']) {
+      const a = await first(kind);
+      const full = (await s.request('GET', `/api/site/articles/${a.id}`)).body.data;
+      if (!full.cover && !full.images.length) paths.push(`/${kind}s/${a.id}`);
+    }
+    expect(paths.some((p) => /\/(job|bid)s\/\d/.test(p))).toBe(true);
+    for (const p of paths) {
+      const { status, html } = await page(p);
+      expect(status, p).toBe(200);
+      expect(meta(html, 'property', 'og:image'), p).toBe(`${s.url}/og-default.png`);
+      expect(meta(html, 'property', 'og:image:width'), p).toBe('1200');
+      expect(meta(html, 'property', 'og:image:height'), p).toBe('630');
+      expect(meta(html, 'itemprop', 'image'), p).toBe(`${s.url}/og-default.png`);
+      expect(meta(html, 'name', 'twitter:card'), p).toBe('summary_large_image');
+      expect(jsonLd(html).find((g) => g['@type'] === 'Organization')!.logo, p).toBe(`${s.url}/logo.png`);
+    }
+  });
+
   it('robots.txt lets crawlers fetch the pictures of og:image and JSON-LD, and keeps the rest of /api/ closed', async () => {
     const robots = await fetch(`${s.url}/robots.txt`).then((r) => r.text());
     const n = (await s.request('GET', '/api/site/articles?kind=news&limit=20')).body.data.records.find((r: { cover?: unknown }) => r.cover) as { id: number };

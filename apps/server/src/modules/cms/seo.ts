@@ -113,6 +113,11 @@ export function contentPath(kind: ArticleKind, id: number, slug?: string | null)
   return `/${SEGMENT_OF[kind]}/${id}`;
 }
 
+/** the picture of a page without one of its own, and the Organization's raster logo (apps/site/public, scripts/share-images.mjs) */
+export const SHARE_IMAGE = { path: '/og-default.png', width: 1200, height: 630 };
+export const LOGO_PATH = '/logo.png';
+const shareImage = (base: string) => `${base}${SHARE_IMAGE.path}`;
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** JSON inside a <script> element: nothing in it can close the element */
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -130,7 +135,8 @@ interface Head {
   description: string;
   /** none on an error page: a 404 is nobody's copy of another URL */
   canonical?: string;
-  image?: string;
+  /** the page's own picture, else the site's share picture */
+  image: string;
   type: 'website' | 'article' | 'product';
   jsonLd: unknown[];
   lang: SiteLang;
@@ -181,7 +187,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
   const origin = (req: FastifyRequest) => config.siteUrl ?? listenOrigin(req);
 
   const organization = (s: SiteSettings, base: string) => ({
-    '@type': 'Organization', name: s.companyName, url: `${base}/`, logo: `${base}/favicon.svg`,
+    '@type': 'Organization', name: s.companyName, url: `${base}/`, logo: `${base}${LOGO_PATH}`,
     ...(s.address ? { address: s.address } : {}), ...(s.email ? { email: s.email } : {}),
     contactPoint: s.hotlines.map((t) => ({ '@type': 'ContactPoint', telephone: t, contactType: 'customer service', hoursAvailable: s.serviceHours })),
   });
@@ -205,12 +211,13 @@ export function siteRenderer({ svc, config }: SeoOptions) {
       `<meta property="og:title" content="${esc(h.title)}" />`,
       `<meta property="og:description" content="${esc(h.description)}" />`,
       ...(h.canonical ? [`<meta property="og:url" content="${esc(h.canonical)}" />`] : []),
-      ...(h.image ? [`<meta property="og:image" content="${esc(h.image)}" />`] : []),
-      `<meta name="twitter:card" content="${h.image ? 'summary_large_image' : 'summary'}" />`,
+      `<meta property="og:image" content="${esc(h.image)}" />`,
+      ...(h.image.endsWith(SHARE_IMAGE.path) ? [`<meta property="og:image:width" content="${SHARE_IMAGE.width}" />`, `<meta property="og:image:height" content="${SHARE_IMAGE.height}" />`] : []),
+      '<meta name="twitter:card" content="summary_large_image" />',
       // WeChat and QQ read these for the share card
       `<meta itemprop="name" content="${esc(h.title)}" />`,
       `<meta itemprop="description" content="${esc(h.description)}" />`,
-      ...(h.image ? [`<meta itemprop="image" content="${esc(h.image)}" />`] : []),
+      `<meta itemprop="image" content="${esc(h.image)}" />`,
       `<script type="application/ld+json">${scriptJson({ '@context': 'https://schema.org', '@graph': h.jsonLd })}</script>`,
     ];
     return { title, tags: tags.join('\n    ') };
@@ -306,7 +313,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     const title = a.seoTitle || (a.kind === 'product' ? (a.fields as ProductFields).name || a.title : a.title);
     const description = clip((a.seoDescription || a.summary || plain(a.body)).replace(/\s+/g, ' '));
     const head: Head = {
-      title, description, canonical, alternates, lang, image: imageUrl(base, a), type: a.kind === 'product' ? 'product' : 'article',
+      title, description, canonical, alternates, lang, image: imageUrl(base, a) ?? shareImage(base), type: a.kind === 'product' ? 'product' : 'article',
       jsonLd: [jsonLdOf(a, base, url, settings, description, lang), organization(settings, base), breadcrumbs(base, [{ name: section, url: `${base}${langPrefix(lang)}/${segment}` }, { name: a.title, url }], lang)],
     };
     const route = `${d.route}?id=${id}`;
@@ -324,7 +331,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     const { canonical, alternates } = urls(base, pathUrl, lang, !a.untranslated);
     const description = clip((a.seoDescription || a.summary || plain(a.body)).replace(/\s+/g, ' '));
     const head: Head = {
-      title: a.seoTitle || a.title, description, canonical, alternates, lang, image: imageUrl(base, a), type: 'website',
+      title: a.seoTitle || a.title, description, canonical, alternates, lang, image: imageUrl(base, a) ?? shareImage(base), type: 'website',
       jsonLd: [{ '@type': 'AboutPage', name: a.title, description, url, ...(imageUrl(base, a) ? { image: imageUrl(base, a) } : {}), publisher: organization(settings, base) },
         organization(settings, base), breadcrumbs(base, [{ name: WORDS[lang][crumb], url: `${base}${langPrefix(lang)}/about/0` }, { name: a.title, url }], lang)],
     };
@@ -352,7 +359,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
       .filter((r) => r.kind === d.kind);
     const w = WORDS[lang];
     const head: Head = {
-      ...urls(base, `/${segment}`, lang), lang,
+      ...urls(base, `/${segment}`, lang), lang, image: shareImage(base),
       title: label, description: `${lang === 'zh' ? settings.companyName : w.site}${lang === 'zh' ? '' : ' '}${label}${w.listSep}${records.slice(0, 5).map((r) => r.title).join(w.itemSep)}`.slice(0, 160), type: 'website',
       jsonLd: [
         { '@type': 'CollectionPage', name: label, url, mainEntity: { '@type': 'ItemList', itemListElement: records.map((r, i) => ({ '@type': 'ListItem', position: i + 1, name: r.title, url: `${base}${langPrefix(lang)}${contentPath(r.kind, r.id)}` })) } },
@@ -372,7 +379,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     const w = WORDS[lang];
     const url = `${base}${langPrefix(lang)}/`;
     const head: Head = {
-      ...urls(base, '/', lang), lang, title: w.homeTitle, description: w.description, type: 'website',
+      ...urls(base, '/', lang), lang, image: shareImage(base), title: w.homeTitle, description: w.description, type: 'website',
       jsonLd: [organization(settings, base), { '@type': 'WebSite', name: lang === 'zh' ? settings.companyName : w.site, url, inLanguage: HTML_LANG[lang], publisher: organization(settings, base) }],
     };
     return deferHero(page(html, head, settings, { route: '/homePage', data }));
@@ -387,7 +394,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     const base = origin(req);
     const head: Head = {
       title: WORDS[lang].notFound, description: lang === 'zh' ? DEFAULT_DESCRIPTION : WORDS.en.description,
-      alternates: {}, lang, type: 'website', jsonLd: [organization(settings, base)],
+      alternates: {}, lang, image: shareImage(base), type: 'website', jsonLd: [organization(settings, base)],
     };
     const route = '/404';
     const data = { settings, columns };
