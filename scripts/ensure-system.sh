@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs what the tests need from Debian when it is missing: Chromium, CJK fonts, PostgreSQL.
+# Installs what the tests need from Debian when it is missing: Chromium, CJK fonts, PostgreSQL, pdftotext (poppler-utils).
 set -u
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 fc-list 2>/dev/null | grep -qi "noto sans cjk" || need+=(fonts-noto-cjk)
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then need+=(postgresql); fi
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes as useRouterRoutes, type RouteObject } from 'react-router';
 import { ForbiddenPage, NotFoundPage, UnauthorizedPage } from '@/pages/error/lazyErrorPages';
 import { useRoutes } from '../store/routes';
@@ -15,10 +15,12 @@ function NoRoute() {
 }
 
 const later = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense>;
+/** the printable approval sheet of an instance: a page of its own, outside the layout (issue 26) */
+const ApprovalSheetPage = lazy(() => import('@/pages/views/print/ApprovalSheetPage'));
 
 function ShellRoutes() {
   const routes = useRoutes((s) => s.routes);
-  const tree = useMemo<RouteObject[]>(() => [{
+  const tree = useMemo<RouteObject[]>(() => [{ path: '/print/instance/:id', element: later(<ApprovalSheetPage />) }, {
     path: '/',
     element: <AppLayout />,
     children: [

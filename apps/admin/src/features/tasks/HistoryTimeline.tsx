@@ -3,6 +3,8 @@ import { Empty, Timeline, Typography } from 'antd';
 import { textOf, type LocalText, type TaskHistoryEntry } from '@bencao/contracts';
 import { langOf } from '@/lib/zodRule';
 import { when } from './labels';
+import type { SignatureManifest } from '@bencao/contracts';
+import { SignatureManifestView, type SignData } from './signature/SignatureManifestView';
 
 const COLOURS: [RegExp, string][] = [
   [/^(approve|autoPass|complete|end|resolve|processEnded)/i, 'green'],
@@ -18,7 +20,11 @@ export function shownAction(h: TaskHistoryEntry): string {
 }
 
 /** What happened to the instance, oldest first: the action, the node, who and when, and their comment. */
-export function HistoryTimeline({ history, nameOf }: { history: TaskHistoryEntry[]; nameOf: (id: string | null) => string | null }) {
+export function HistoryTimeline({ history, nameOf, signatures = [] }: {
+  history: TaskHistoryEntry[]; nameOf: (id: string | null) => string | null;
+  /** the instance's signatures (`sign` entries show their manifest, marked when it no longer covers the data) */
+  signatures?: SignatureManifest[];
+}) {
   const { t } = useTranslation('tasks');
   if (!history.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noHistory')} />;
   const sorted = history.map((h, i) => ({ h, i })).sort((a, b) => a.h.at.localeCompare(b.h.at) || a.i - b.i);
@@ -38,6 +44,7 @@ export function HistoryTimeline({ history, nameOf }: { history: TaskHistoryEntry
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>{h.actorName ?? t('detail.system')} · {when(h.at)}</Typography.Text>
               </div>
               {h.comment && <div className="tasks-timeline-comment">{h.comment}</div>}
+              {h.action === 'sign' && h.data && <SignatureManifestView data={h.data as SignData} manifest={signatures.find((m) => m.id === (h.data as SignData).signatureId)} />}
               {h.action === 'dataChange' && <Changes data={h.data} />}
             </div>
           ),

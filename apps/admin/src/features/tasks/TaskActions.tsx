@@ -10,6 +10,8 @@ import { INSTANCE_TASK_ACTIONS, type InstanceTaskAction, type TaskActionCode, ty
 import { tasksApi, useTaskMutation, type ActionBody } from './api';
 import { CommentInput } from './CommentInput';
 import { UserSelect, UsersSelect } from './UserSelect';
+import { SignatureFields } from './signature/SignatureFields';
+import { signatureApi, signatureBody, type SignatureValues } from './signature/signatureApi';
 
 /** an action of the bar: one of the API's codes, or a plugin button of the node */
 export type BarAction = { kind: 'code'; code: Exclude<TaskActionCode, 'attach'> } | { kind: 'button'; button: TaskButton };
@@ -99,7 +101,7 @@ export function TaskActionBar({ detail, variables, formValues, formRefused, focu
   );
 }
 
-interface Values { form?: Record<string, unknown>; comment?: string; target?: string; node?: string; userId?: number; userIds?: number[]; position?: 'before' | 'after' }
+interface Values { signature?: SignatureValues; form?: Record<string, unknown>; comment?: string; target?: string; node?: string; userId?: number; userIds?: number[]; position?: 'before' | 'after' }
 
 /** One action's dialog: the fields it needs (people, return target, position), a comment; Enter submits. */
 function ActionDialog({ action, detail, variables, formValues, formRefused, initial, onClose, onCorrectForm }: {
@@ -118,7 +120,8 @@ function ActionDialog({ action, detail, variables, formValues, formRefused, init
   const [problem, setProblem] = useState<string | null>(null);
   // the server's words when it refused fields of the cloud form (they are marked under the fields too)
   const [refused, setRefused] = useState<string | null>(null);
-  const close = () => onClose(false, form.getFieldsValue(true) as Values);
+  // a password typed is never kept for later
+  const close = () => { const { signature, ...typed } = form.getFieldsValue(true) as Values; onClose(false, { ...typed, signature: signature && { ...signature, password: undefined } }); };
   const code = action.kind === 'code' ? action.code : null;
   const title = action.kind === 'button' ? action.button.name : t(`actions.${action.code}`);
   const task = detail.task;
@@ -135,7 +138,11 @@ function ActionDialog({ action, detail, variables, formValues, formRefused, init
     if (c === 'transfer' || c === 'delegate') body.userId = v.userId;
     if (c === 'addSign' || c === 'removeSign' || c === 'cc') body.userIds = v.userIds;
     if (c === 'addSign') body.position = v.position ?? 'after';
-    return tasksApi.act(task!.id, c as TaskPostAction, body);
+    if (c === 'approve' && task?.signature) body.signature = await signatureBody(v.signature ?? {});
+    const done = await tasksApi.act(task!.id, c as TaskPostAction, body);
+    const s = v.signature;
+    if (c === 'approve' && task?.signature && s?.hand === 'draw' && s.saveAsMine && s.image) await signatureApi.save(s.image).catch(() => undefined);
+    return done;
   }, () => {
     void message.success(action.kind === 'button' ? t('actions.done.button', { name: action.button.name }) : t(`actions.done.${action.code}`));
     onClose(true);
@@ -222,6 +229,7 @@ function ActionDialog({ action, detail, variables, formValues, formRefused, init
             <Select mode="multiple" autoFocus options={signable.map((p) => ({ value: p.id, label: p.name }))} aria-label={people} />
           </Form.Item>
         )}
+        {code === 'approve' && task?.signature && <SignatureFields meanings={task.signature} />}
         <Form.Item
           name="comment" label={code === 'urge' ? t('dialog.urgeMessage') : t('dialog.comment')} extra={t('dialog.enterHint')}
           rules={code && COMMENT_REQUIRED.includes(code) ? [{ required: true, whitespace: true, message: t('dialog.commentRequired') }] : []}

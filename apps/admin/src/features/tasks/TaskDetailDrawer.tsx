@@ -13,6 +13,7 @@ import { Due, StatusTag, nodesText, when } from './labels';
 import { TaskActionBar } from './TaskActions';
 import { Attachments } from './Attachments';
 import { HistoryTimeline } from './HistoryTimeline';
+import { PrintSheetButton } from './print/PrintSheetButton';
 import { VariableRowsField } from './VariableRowsField';
 import { elementNames } from './elementNames';
 import { mergeVariables, showValue, variablesToRows, VariableRowError, type VariableRow } from './variables';
@@ -38,7 +39,7 @@ export function TaskDetailDrawer({ target, onClose }: { target: DetailTarget; on
     <Drawer
       open size={1180} onClose={onClose} destroyOnHidden
       title={d ? <Title detail={d} /> : t('detail.title')}
-      extra={d ? <ActionsFor detail={d} form={form} cform={cform} onLeft={onClose} /> : null}
+      extra={d ? <Space wrap><ActionsFor detail={d} form={form} cform={cform} onLeft={onClose} /><PrintSheetButton instanceId={d.instance.id} /></Space> : null}
     >
       {detail.isError ? <Result status="warning" title={t('detail.unavailable')} /> : !d ? spin : <Body detail={d} form={form} cform={cform} />}
     </Drawer>
@@ -161,7 +162,7 @@ function Body({ detail: d, form, cform }: { detail: TaskDetail; form: VariablesF
                 </div>
                 <div>
                   <div className="tasks-section-title">{t('detail.history')}</div>
-                  <HistoryTimeline history={d.history} nameOf={nameOf} />
+                  <HistoryTimeline history={d.history} nameOf={nameOf} signatures={d.signatures} />
                 </div>
               </div>
             ),

@@ -3,6 +3,7 @@ import type {
   BatchApproveResult, CcRecord, DoneTask, EndedInstance, InstanceTaskAction, Page, StartableDefinition, StartedInstance,
   TaskActivity, TaskAttachment, TaskDetail, TaskDraft, TaskForm, TaskImportance, TaskPostAction, TaskUserOption, TodoTask,
 } from '@bencao/contracts';
+import type { SignatureInput } from '@bencao/contracts';
 import { call, request } from '@/lib/request';
 import { TODO_COUNT_KEY } from '@/lib/todoCount';
 
@@ -33,6 +34,8 @@ export interface ActionBody {
   userId?: number;
   userIds?: number[];
   position?: 'before' | 'after';
+  /** approve at a signing node: the re-authenticated electronic signature */
+  signature?: SignatureInput;
 }
 
 export const tasksApi = {

@@ -6,6 +6,11 @@ import { defineLocales } from '@/i18n/defineLocales';
  */
 export default defineLocales({
   en: {
+    signature: {
+      label: "Electronic signature", none: "Not required", hint: "Approving asks for the password again and the meaning of the signature; the signer picks one of these",
+      meanings: { approve: "Approved", review: "Reviewed", verify: "Verified", acknowledge: "Acknowledged" },
+      printSheet: "Print approval sheet",
+    },
     // ---- console-engine: modeler, definitions, monitor ----
     modeler: {
       back: 'Back to list', unsaved: 'Unsaved changes', undo: 'Undo (Ctrl+Z)', redo: 'Redo (Ctrl+Y)', zoomIn: 'Zoom in', zoomOut: 'Zoom out',
@@ -641,6 +646,11 @@ export default defineLocales({
     // ---- end console-admin ----
   },
   zh: {
+    signature: {
+      label: "电子签名", none: "不需要", hint: "审批时需再次输入密码并选择签名含义，可从所选含义中选择",
+      meanings: { approve: "批准", review: "审核", verify: "复核", acknowledge: "知悉" },
+      printSheet: "打印审批单",
+    },
     // ---- console-engine: modeler, definitions, monitor ----
     modeler: {
       back: '返回列表', unsaved: '有未保存的修改', undo: '撤销 (Ctrl+Z)', redo: '重做 (Ctrl+Y)', zoomIn: '放大', zoomOut: '缩小', fit: '适应画布', importFile: '导入 .bpmn',
@@ -1233,6 +1243,11 @@ export default defineLocales({
     // ---- end console-admin ----
   },
   es: {
+    signature: {
+      label: "Firma electrónica", none: "No requerida", hint: "Al aprobar se pide de nuevo la contraseña y el significado de la firma; el firmante elige uno de estos",
+      meanings: { approve: "Aprobado", review: "Revisado", verify: "Verificado", acknowledge: "Enterado" },
+      printSheet: "Imprimir hoja de aprobación",
+    },
     // ---- console-engine: modeler, definitions, monitor ----
     modeler: {
       back: 'Volver a la lista', unsaved: 'Cambios sin guardar', undo: 'Deshacer (Ctrl+Z)', redo: 'Rehacer (Ctrl+Y)', zoomIn: 'Acercar',
@@ -1878,6 +1893,11 @@ export default defineLocales({
     // ---- end console-admin ----
   },
   ja: {
+    signature: {
+      label: "電子署名", none: "不要", hint: "承認時にパスワードの再入力と署名の意味を求めます。署名者はこの中から選びます",
+      meanings: { approve: "承認", review: "審査", verify: "再確認", acknowledge: "了承" },
+      printSheet: "承認書を印刷",
+    },
     // ---- console-engine: modeler, definitions, monitor ----
     modeler: {
       back: '一覧に戻る', unsaved: '未保存の変更あり', undo: '元に戻す (Ctrl+Z)', redo: 'やり直し (Ctrl+Y)', zoomIn: '拡大', zoomOut: '縮小', fit: '画面に合わせる',

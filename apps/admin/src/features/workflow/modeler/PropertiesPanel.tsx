@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Divider, Empty, Form, Input, InputNumber, Radio, Segmented, Select, Space, Switch, Tag, Typography } from 'antd';
 import type { BencaoAssignment, I18nText, MiCompletion, OnEmpty, ParticipantKind, ParticipantRule } from '@bencao/contracts';
-import { MI_COMPLETIONS, ON_EMPTY, TIMEOUT_ACTIONS } from '@bencao/contracts';
+import { MI_COMPLETIONS, ON_EMPTY, TIMEOUT_ACTIONS, SIGNATURE_MEANINGS, parseSignatureSetting } from '@bencao/contracts';
 import { workflowAdminApi, wfKeys } from '../api/admin';
 import { AccountSelect, DefinitionSelect, OrganTreeSelect, PositionSelect, RoleSelect, ViewSelect } from '../admin/pickers';
 import { EDITABLE_KINDS, fromRule, toRule, type RuleFormValues } from '../admin/ruleForm';
@@ -249,6 +249,14 @@ function UserTaskSection({ svc, element }: { svc: Services; element: Shape }) {
           id="wf-prop-timeout-action" style={{ width: '100%' }} value={(bo.get('bencao:timeoutAction') as string | undefined) || ''}
           options={[{ value: '', label: t('modeler.props.timeoutDefault') }, ...TIMEOUT_ACTIONS.map((a) => ({ value: a, label: t(`config.timeoutAction.${a}`) }))]}
           onChange={(v) => update({ 'bencao:timeoutAction': v || undefined })}
+        />
+      </Field>
+      <Field label={t('signature.label')} extra={t('signature.hint')}>
+        <Select<string[]>
+          id="wf-prop-signature" mode="multiple" allowClear style={{ width: '100%' }} placeholder={t('signature.none')}
+          value={(() => { const m = parseSignatureSetting(bo.get('bencao:signature') as string | undefined); return Array.isArray(m) ? m : []; })()}
+          options={SIGNATURE_MEANINGS.map((m) => ({ value: m, label: t(`signature.meanings.${m}`) }))}
+          onChange={(meanings) => update({ 'bencao:signature': meanings.length ? meanings.join(',') : undefined })}
         />
       </Field>
       <Field label={t('modeler.props.buttons')}>

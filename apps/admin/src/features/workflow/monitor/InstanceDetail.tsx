@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag, Timeline, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { CloseCircleOutlined, DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined, RedoOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined, PrinterOutlined, RedoOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import { useHref } from 'react-router';
 import type {
   InstanceAction, WorkflowExecution, WorkflowHistoryEntry, WorkflowInstanceDetail, WorkflowJob, WorkflowTask,
 } from '@bencao/contracts';
@@ -64,6 +65,7 @@ export function InstanceDetail({ instanceId, onClose, onOpen }: { instanceId: nu
     return m;
   }, [d]);
   const nameOf = (id: string | null) => (id ? names.get(id) ?? id : '—');
+  const printHref = useHref(`/print/instance/${instanceId}`);
 
   return (
     <Drawer
@@ -72,6 +74,7 @@ export function InstanceDetail({ instanceId, onClose, onOpen }: { instanceId: nu
       extra={(
         <Space>
           <Tooltip title={t('monitor.refresh')}><Button icon={<ReloadOutlined />} aria-label={t('monitor.refresh')} onClick={() => void qc.invalidateQueries({ queryKey: engineKeys.instance(instanceId) })} /></Tooltip>
+          <Button icon={<PrinterOutlined />} href={printHref} target="_blank" rel="noopener">{t('signature.printSheet')}</Button>
           {canOperate && d?.actions.map((a) => (
             <Button key={a} icon={ACTION_ICONS[a]} danger={DESTRUCTIVE.includes(a)} loading={act.isPending && act.variables?.action === a} onClick={() => run(a)}>
               {t(`monitor.actionNames.${a}`)}
