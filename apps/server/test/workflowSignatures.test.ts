@@ -24,7 +24,8 @@ const AT = new Date('2026-03-02T01:02:03Z');
 const db = () => s.built.deps.db;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // every signature takes a login key: this file takes more at once than one address's burst allows
+  s = await startTestServer({ loginKeyRateLimit: 10_000, loginKeyBurst: 0 });
   setWorkflowClock(db(), () => AT);
   k = kit(s, await s.login(DEMO.admin.userId, DEMO.admin.password));
   T.staff = await s.login('staff', 'Staff@2026');
@@ -90,12 +91,16 @@ describe('electronic signature at a node', () => {
     expect(none.body.msg).toBe('此环节需要电子签名：请输入密码并选择签名含义');
 
     expect((await failedLogins('deptlead')).n).toBe(0);
-    const wrong = await approve({ signature: await signature('not-my-password') });
+    const guess = await signature('not-my-password');
+    const wrong = await approve({ signature: guess });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('The password is wrong: the step was not signed');
     expect((await failedLogins('deptlead')).n).toBe(1);
     const logged = await db().select().from(loginLogs).where(eq(loginLogs.userId, 'deptlead'));
     expect(logged.some((l) => l.outcome === 'failure' && l.reason.startsWith('electronic signature: wrong password'))).toBe(true);
+    // the key was used: the same signature again is refused without counting
+    expect((await approve({ signature: guess })).body.msg).toBe('The login key has expired, please try again');
+    expect((await failedLogins('deptlead')).n).toBe(1);
 
     const once = await signature('Lead@2026');
     expect((await approve({ signature: { ...once, meaning: 'acknowledge' } })).body.msg).toBe('A signature meaning "Acknowledged" cannot be given at this step');
