@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { startTestServer, DEMO, type TestServer } from './harness';
+import { wfDefinitions } from '../src/db/schema/index';
 import { line } from './workflowKit';
 
 /**
@@ -51,5 +53,22 @@ describe('workflow definitions refuse DOCTYPE and entity declarations', () => {
     expect(entityOnly.body.msg).toContain('DOCTYPE 宣言やエンティティ宣言');
     const detail = await s.request('GET', `/api/workflow/definitions/${id}`, { token });
     expect(detail.body.data.xml).not.toContain('<!ENTITY');
+  });
+
+  it('a draft saved before the refusal is not published: a listed problem, translated', async () => {
+    const ok = await s.request('POST', '/api/workflow/definitions', { token, body: { key: 'wfDtdOld', name: 'dtd', xml: line('wfDtdOld', ['a']) } });
+    expect(ok.status).toBe(200);
+    const id = ok.body.data.id;
+    // written straight into the database, as the server stored it before the refusal
+    await s.built.deps.db.update(wfDefinitions).set({ draftXml: withDtd(line('wfDtdOld', ['a'])) }).where(eq(wfDefinitions.id, id));
+    const en = await s.request('POST', `/api/workflow/definitions/${id}/publish`, { token });
+    expect(en.status).toBe(400);
+    expect(en.body.data.problems).toEqual([{ elementId: null, message: 'The diagram contains a DOCTYPE or entity declaration (<!DOCTYPE …>, <!ENTITY …>); remove it and save the diagram again' }]);
+    const zh = await s.request('POST', `/api/workflow/definitions/${id}/publish`, { token, lang: 'zh' });
+    expect(zh.body.data.problems[0].message).toBe('流程图包含 DOCTYPE 或实体声明（<!DOCTYPE …>、<!ENTITY …>），请删除后重新保存');
+    expect((await s.request('GET', `/api/workflow/definitions/${id}/versions`, { token })).body.data).toHaveLength(0);
+    // saving it without the DTD mends it
+    expect((await s.request('PUT', `/api/workflow/definitions/${id}`, { token, body: { xml: line('wfDtdOld', ['a']) } })).status).toBe(200);
+    expect((await s.request('POST', `/api/workflow/definitions/${id}/publish`, { token })).status).toBe(200);
   });
 });

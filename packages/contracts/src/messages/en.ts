@@ -79,6 +79,8 @@ export const en = {
   "workflow.problem.dueIn": "User task \"{name}\": the deadline \"{value}\" is neither a duration nor N working days",
   "workflow.problem.timeoutAction": "User task \"{name}\": the timeout action \"{value}\" is not one of none, remind, autoPass, autoReject, escalate",
   "workflow.problem.settings": "Service task \"{name}\": the settings are not valid JSON",
+  "workflow.problem.outbound": "Service task \"{name}\": {detail}",
+  "workflow.problem.doctype": "The diagram contains a DOCTYPE or entity declaration (<!DOCTYPE …>, <!ENTITY …>); remove it and save the diagram again",
   "workflow.notPublished": "The process \"{name}\" has not been published yet",
   "workflow.definitionSuspended": "The process \"{name}\" is suspended: no new instance can be started",
   "workflow.definitionNotSuspended": "The process \"{name}\" is not suspended",

@@ -76,6 +76,8 @@ export const es: Messages = {
   "workflow.problem.dueIn": "Tarea de usuario \"{name}\": el plazo \"{value}\" no es una duración ni N días laborables",
   "workflow.problem.timeoutAction": "Tarea de usuario \"{name}\": la acción al vencer \"{value}\" no es none, remind, autoPass, autoReject ni escalate",
   "workflow.problem.settings": "Tarea de servicio \"{name}\": la configuración no es un JSON válido",
+  "workflow.problem.outbound": "Tarea de servicio \"{name}\": {detail}",
+  "workflow.problem.doctype": "El diagrama contiene una declaración DOCTYPE o de entidad (<!DOCTYPE …>, <!ENTITY …>); quítela y vuelva a guardar el diagrama",
   "workflow.notPublished": "El proceso \"{name}\" aún no se ha publicado",
   "workflow.definitionSuspended": "El proceso \"{name}\" está suspendido: no se pueden iniciar instancias nuevas",
   "workflow.definitionNotSuspended": "El proceso \"{name}\" no está suspendido",

@@ -76,6 +76,8 @@ export const ja: Messages = {
   "workflow.problem.dueIn": "ユーザータスク「{name}」：期限「{value}」は期間でも N 営業日でもありません",
   "workflow.problem.timeoutAction": "ユーザータスク「{name}」：期限切れ時の処理「{value}」は none・remind・autoPass・autoReject・escalate のいずれでもありません",
   "workflow.problem.settings": "サービスタスク「{name}」：設定が有効な JSON ではありません",
+  "workflow.problem.outbound": "サービスタスク「{name}」：{detail}",
+  "workflow.problem.doctype": "図に DOCTYPE 宣言またはエンティティ宣言（<!DOCTYPE …>、<!ENTITY …>）が含まれています。削除してから保存し直してください",
   "workflow.notPublished": "プロセス「{name}」はまだ公開されていません",
   "workflow.definitionSuspended": "プロセス「{name}」は一時停止中のため、新しいインスタンスを開始できません",
   "workflow.definitionNotSuspended": "プロセス「{name}」は一時停止されていません",

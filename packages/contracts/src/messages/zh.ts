@@ -76,6 +76,8 @@ export const zh: Messages = {
   "workflow.problem.dueIn": "用户任务“{name}”的办理期限“{value}”既不是时长也不是 N 个工作日",
   "workflow.problem.timeoutAction": "用户任务“{name}”的超时处理“{value}”无效，应为 none、remind、autoPass、autoReject、escalate 之一",
   "workflow.problem.settings": "服务任务“{name}”的设置不是有效的 JSON",
+  "workflow.problem.outbound": "服务任务“{name}”：{detail}",
+  "workflow.problem.doctype": "流程图包含 DOCTYPE 或实体声明（<!DOCTYPE …>、<!ENTITY …>），请删除后重新保存",
   "workflow.notPublished": "流程“{name}”尚未发布",
   "workflow.definitionSuspended": "流程“{name}”已挂起，不能发起新的流程实例",
   "workflow.definitionNotSuspended": "流程“{name}”未处于挂起状态",

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import {
-  translate, type Lang, type PublishProblem, type WorkflowDefinition, type WorkflowDefinitionInput, type WorkflowDefinitionQuery,
+  hasXmlDtd, translate, type Lang, type PublishProblem, type WorkflowDefinition, type WorkflowDefinitionInput, type WorkflowDefinitionQuery,
   type WorkflowDefinitionCopy, type WorkflowDefinitionUpdate, type WorkflowStartInput, type WorkflowVersion,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import { compileBpmn, type Problem, type ProcessModel } from './engine/model';
 import { armTimerStarts, createInstance, type Actor } from './engine/runtime';
 import { renameProcess } from './definitionCopy';
 import { formTypeProblems } from './engine/formTypes';
+import { outboundProblems } from './definitionOutbound';
 
 /**
  * Process definitions and their versions: a definition keeps a draft; publishing checks the draft
@@ -27,8 +28,9 @@ export class PublishError extends Error {
   translated(lang: Lang): PublishProblem[] {
     return this.problems.map((p) => ({
       elementId: p.elementId,
-      // a parameter naming an expression limit (cel.*) is that limit's text, with the problem's params
-      message: translate(lang, p.key, Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('cel.') ? translate(lang, v, p.params) : v]))),
+      // a parameter naming an expression limit (cel.*) or an outbound refusal (detail: outbound.*) is that text, with the problem's params
+      message: translate(lang, p.key, Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k,
+        typeof v === 'string' && (v.startsWith('cel.') || (k === 'detail' && v.startsWith('outbound.'))) ? translate(lang, v, p.params) : v]))),
     }));
   }
 }
@@ -89,7 +91,16 @@ export function definitionService(db: Db, now: () => Date) {
     return { ...view(d, await latestXml(db, d)), xml: d.draftXml ?? (await latestXml(db, d)) };
   }
 
+  /** Saving a diagram: a URL it writes for the server to call must pass the outbound rule (PublishError listing the tasks). */
+  async function checkSavedXml(xml: string | null | undefined) {
+    if (!xml) return;
+    const { model } = await compileBpmn(xml, () => true);
+    const problems = model ? await outboundProblems(db, model) : [];
+    if (problems.length) throw new PublishError(problems);
+  }
+
   async function create(input: WorkflowDefinitionInput, actor: Actor) {
+    await checkSavedXml(input.xml);
     const [dup] = await db.select({ id: wfDefinitions.id }).from(wfDefinitions).where(eq(wfDefinitions.key, input.key));
     if (dup) throw conflict('workflow.key');
     const t = now();
@@ -116,6 +127,7 @@ export function definitionService(db: Db, now: () => Date) {
       const [dup] = await db.select({ id: wfDefinitions.id }).from(wfDefinitions).where(eq(wfDefinitions.key, input.key));
       if (dup) throw conflict('workflow.key');
     }
+    await checkSavedXml(input.xml);
     const set: Partial<typeof wfDefinitions.$inferInsert> = { updatedAt: now() };
     if (input.key !== undefined) set.key = input.key;
     if (input.name !== undefined) set.name = input.name;
@@ -143,9 +155,11 @@ export function definitionService(db: Db, now: () => Date) {
   /** compiles `xml`; throws PublishError listing every problem */
   async function compile(key: string, xml: string | null): Promise<ProcessModel> {
     if (!xml || !xml.trim()) throw new PublishError([{ elementId: null, key: 'workflow.publishDraftEmpty' }]);
+    // a draft saved before DTDs were refused on save
+    if (hasXmlDtd(xml)) throw new PublishError([{ elementId: null, key: 'workflow.problem.doctype' }]);
     const keys = await publishedKeys();
     const { model, problems } = await compileBpmn(xml, (k) => k === key || keys.has(k));
-    if (model) problems.push(...await formTypeProblems(db, model));
+    if (model) problems.push(...await formTypeProblems(db, model), ...await outboundProblems(db, model));
     if (problems.length || !model) throw new PublishError(problems);
     return model;
   }
