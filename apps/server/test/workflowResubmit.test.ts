@@ -153,6 +153,23 @@ describe('texts a person expects', () => {
     expect(d.history.find((h: any) => h.action === 'taskComplete')).toMatchObject({ elementId: 'lead', actorName: NAME.deptlead });
   });
 
+  it('the monitor\'s history names them the same way (assignee, or the candidates in the reader\'s language)', async () => {
+    const p = key('rsArriveMon');
+    const id = await k.start(await k.deploy(bpmn(p, [
+      startEv(), userTask('lead', { name: '部门审核', rule: who('deptlead') }), userTask('fin', { name: '财务审核', rule: usersRule([ID.finance1, ID.finance2]) }), endEv(),
+      flow('f0', 'start', 'lead'), flow('f1', 'lead', 'fin'), flow('f2', 'fin', 'end'),
+    ].join('\n'))), {}, 'BK-arrive-mon', T.staff);
+    await ok(act('deptlead', (await one(id, 'lead')).id, 'approve', { comment: '同意' }));
+    const arrivals = async (lang: string) => (await ok(s.request('GET', `/api/workflow/instances/${id}`, { token: k.token, lang })))
+      .history.filter((h: any) => h.action === 'taskCreate').map((h: any) => [h.elementId, h.actorName]);
+    expect(await arrivals('zh')).toEqual([['lead', NAME.deptlead], ['fin', `${NAME.finance1}、${NAME.finance2}`]]);
+    expect(await arrivals('en')).toEqual([['lead', NAME.deptlead], ['fin', `${NAME.finance1}, ${NAME.finance2}`]]);
+    // the task detail, through the same rule
+    const fin = (await k.open(id)).find((t) => t.elementId === 'fin')!;
+    const d = await detailOf('finance1', fin.id, 'zh');
+    expect(d.history.filter((h: any) => h.action === 'taskCreate').map((h: any) => h.actorName)).toEqual([NAME.deptlead, `${NAME.finance1}、${NAME.finance2}`]);
+  });
+
   it('returning to a node of a completed sibling branch, or to a node not reached yet, says which', async () => {
     const p = key('rsPar');
     const xml = bpmn(p, [

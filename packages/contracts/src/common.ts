@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging';
+import { codeSchema, optionalCodeSchema, optionalRoutePathSchema, routePathSchema } from './validators';
 
 /**
  * Common components (SPEC §3 Menu type, Menu, Serial number rule, Region, Work calendar,
@@ -10,7 +11,7 @@ const id = z.number().int().positive();
 const required = { message: 'common.required' };
 const name = z.string().trim().min(1, required).max(100);
 const optText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
-const code = z.string().trim().min(1, required).max(50).regex(/^[A-Za-z0-9_.\-]+$/, { message: 'common.codeChars' });
+const code = codeSchema(50, 'common.required');
 const int = (key: string) => z.number({ message: key }).int({ message: key });
 
 // ---------- menu categories and menus ----------
@@ -18,19 +19,19 @@ export const menuTypeSchema = z.object({ id: code, name });
 export type MenuTypeInput = z.infer<typeof menuTypeSchema>;
 
 export const menuResourceSchema = z.object({
-  path: z.string().trim().min(1, required).max(300),
-  authorityId: z.string().trim().min(1, required).max(200),
+  path: routePathSchema(300, 'common.required'),
+  authorityId: codeSchema(200, 'common.required'),
 });
 export const menuActionSchema = z.object({
   actionName: name,
-  actionCode: z.string().trim().min(1, required).max(200).regex(/^[A-Za-z0-9_:.\-]+$/, { message: 'common.codeChars' }),
+  actionCode: codeSchema(200, 'common.required'),
   resourceList: z.array(menuResourceSchema).max(50).default([]),
 });
 /** SPEC §5: "Menu seq must be an integer". */
 export const menuSchema = z.object({
   menuTypeId: code,
   parentId: id.nullish().transform((v) => v ?? null),
-  menuCode: z.string().trim().min(1, required).max(100).regex(/^[A-Za-z0-9_.\-]+$/, { message: 'common.codeChars' }),
+  menuCode: codeSchema(100, 'common.required'),
   names: z.object({
     en: name,
     zh: z.string().trim().max(100).default(''),
@@ -38,10 +39,10 @@ export const menuSchema = z.object({
     ja: z.string().trim().max(100).default(''),
   }),
   isLeaf: z.boolean().default(true),
-  path: optText(300),
+  path: optionalRoutePathSchema(300),
   scheme: optText(50),
   icon: optText(100),
-  authority: optText(200),
+  authority: optionalCodeSchema(200),
   target: optText(50),
   seq: int('common.seqInteger').min(0, { message: 'common.seqInteger' }).max(1_000_000),
   hidden: z.boolean().default(false),

@@ -11,6 +11,19 @@ export interface IssueLike {
   [k: string]: unknown;
 }
 
+/**
+ * Every schema's fallback words for a value that is not there at all: a choice (z.enum, z.literal)
+ * left empty is "cannot be empty", not "must be one of …". The server's validator does not keep
+ * the input in its issues, so this is decided while parsing, where zod still has it.
+ */
+z.config({
+  customError: (iss) => {
+    const input = (iss as { input?: unknown }).input;
+    if (iss.code === 'invalid_value' && (input === undefined || input === null || input === '')) return 'valid.required';
+    return undefined;
+  },
+});
+
 const zodLocales = { en: z.locales.en, zh: z.locales.zhCN, es: z.locales.es, ja: z.locales.ja } as const;
 
 /**
@@ -34,8 +47,27 @@ export function formatIssue(issue: IssueLike, lang: Lang): string {
     return translate(lang, 'valid.oneOf', { values: issue.values.map((v) => String(v)).join(lang === 'zh' || lang === 'ja' ? '、' : ', ') });
   }
   if (issue.code === 'custom') return issue.message;
+  const limit = limitKey(issue);
+  if (limit) return translate(lang, limit, { n: Number(issue.code === 'too_big' ? issue.maximum : issue.minimum) });
+  if (issue.code === 'invalid_key' && Array.isArray(issue.issues) && issue.issues.length) {
+    return translate(lang, 'valid.recordKey', { rule: formatIssue(issue.issues[0] as IssueLike, lang) });
+  }
   const out = zodLocales[lang]().localeError(issue as never);
   return (typeof out === 'string' ? out : out?.message) ?? issue.message;
+}
+
+/** SPEC §5's words for a length, count or size limit (zod's own "Too big: expected …" never reaches a user) */
+function limitKey(issue: IssueLike): string | null {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return null;
+  const big = issue.code === 'too_big';
+  switch (issue.origin) {
+    case 'string': return big ? 'valid.maxLength' : 'valid.minLength';
+    case 'array': case 'set': case 'map': return big ? 'valid.maxItems' : 'valid.minItems';
+    case 'number': case 'int': case 'bigint':
+      if (issue.inclusive === false) return big ? 'valid.lessThan' : 'valid.greaterThan';
+      return big ? 'valid.maxNumber' : 'valid.minNumber';
+    default: return null;
+  }
 }
 
 function isMissing(issue: IssueLike): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { headerSafe } from './validators';
+import { headerSafe, isCode } from './validators';
 import { celExpressionSchema } from './celBudget';
 import { pageQuerySchema } from './paging';
 import { checkRouteRules, compileAntPattern } from './gatewayRules';
@@ -58,9 +58,11 @@ export const routeDeleteSchema = z.object({ ids: z.array(id).min(1, { message: '
 export const CONFIG_TYPES = ['text', 'json', 'yaml', 'properties', 'xml', 'html'] as const;
 export type ConfigType = (typeof CONFIG_TYPES)[number];
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const namespaceSchema = z.object({
   /** left empty on create: the server generates one */
-  namespaceId: z.string().trim().max(64).regex(/^[A-Za-z0-9_\-]*$/, { message: 'gateway.nameChars' }).nullish().transform((v) => (v ? v : null)),
+  // a namespace the server named itself keeps its UUID (sent back unchanged when it is edited)
+  namespaceId: z.string().trim().max(64).refine((v) => v === '' || isCode(v) || UUID_RE.test(v), { message: 'valid.code' }).nullish().transform((v) => (v ? v : null)),
   showName: z.string().trim().min(1).max(100),
   description: optText(500),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging';
+import { VALIDATOR_PATTERNS, codeSchema } from './validators';
 
 /**
  * Organisation module (SPEC §3 Organ type, Organ view, Organ; §5 admin platform messages): organ
@@ -8,7 +9,6 @@ import { pageQuerySchema } from './paging';
  */
 
 export const TYPE_CODE_MAX = 10;
-const CODE_RE = /^[A-Za-z0-9_.\-]+$/;
 const id = z.number().int().positive();
 const required = { message: 'organ.required' };
 const name = z.string().trim().min(1, required).max(100);
@@ -17,8 +17,8 @@ const seq = z.number({ message: 'organ.seqInteger' }).int({ message: 'organ.seqI
 
 /** SPEC §5 / §9: "Type code length must not exceed 10". */
 export const typeCode = z.string().trim().min(1, required).max(TYPE_CODE_MAX, { message: 'organ.typeCodeLength' })
-  .regex(CODE_RE, { message: 'organ.codeChars' });
-const code = z.string().trim().min(1, required).max(50).regex(CODE_RE, { message: 'organ.codeChars' });
+  .regex(VALIDATOR_PATTERNS.code, { message: 'valid.code' });
+const code = codeSchema(50, 'organ.required');
 
 export const organTypeSchema = z.object({
   code: typeCode,

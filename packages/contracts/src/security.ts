@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, sortOf } from './paging';
 import { parseIpPolicy } from './ipPolicy';
+import { codeSchema } from './validators';
 
 /**
  * Security module (SPEC §3 App…URL, Role, Account, role group): the bodies the API accepts and the
@@ -8,8 +9,8 @@ import { parseIpPolicy } from './ipPolicy';
  */
 
 /** A required text: missing and empty both say "cannot be empty" (not zod's "expected string, received undefined"). */
-const required = (max: number) => z.string({ message: 'security.required' }).trim().min(1, { message: 'security.required' }).max(max);
-const code = required(100).regex(/^[A-Za-z0-9_:.\-]+$/, { message: 'security.codeChars' });
+const required = (max: number) => z.string({ message: 'security.required' }).trim().min(1, { message: 'security.required', abort: true }).max(max);
+const code = codeSchema(100, 'security.required');
 const name = required(100);
 const seq = z.number({ message: 'security.seqInteger' }).int({ message: 'security.seqInteger' }).min(0).max(1_000_000);
 const id = z.number().int().positive();

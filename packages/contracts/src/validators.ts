@@ -35,6 +35,10 @@ export const VALIDATOR_PATTERNS = {
   lettersDigits20: /^[A-Za-z0-9]{1,20}$/,
   chineseEnglishSpace: /^[\p{Script=Han}A-Za-z ]{2,100}$/u,
   digitsLines: /^[0-9\r\n]+$/,
+  /** a code or authority: a letter, then letters, digits, _, - and : */
+  code: /^[A-Za-z][A-Za-z0-9_:-]*$/,
+  /** a console route: segments of letters, digits, _, -, ., : (a parameter) and ~ joined by /, no spaces or query */
+  routePath: /^\/?[A-Za-z0-9_.:~-]+(\/[A-Za-z0-9_.:~-]+)*\/?$/,
 } as const;
 
 const P = VALIDATOR_PATTERNS;
@@ -77,6 +81,10 @@ export const isLettersDigits20 = (v: string): boolean => P.lettersDigits20.test(
 export const isChineseEnglishSpace = (v: string): boolean => P.chineseEnglishSpace.test(v);
 /** digits and line breaks only (at least one character) */
 export const isDigitsAndLineBreaks = (v: string): boolean => P.digitsLines.test(v);
+/** a code (role, menu, menu category, dictionary, organ type and view, role group, namespace, authority): a letter, then letters, digits, _, - and : */
+export const isCode = (v: string): boolean => P.code.test(v);
+/** a menu's path: a console route such as opt/security/role or /cform/list (or an http(s) address opened as a link) */
+export const isRoutePath = (v: string): boolean => P.routePath.test(v) || isHttpUrl(v);
 /** any text of at most 255 characters */
 export const isText255 = (v: string): boolean => v.length <= 255;
 
@@ -110,6 +118,22 @@ function givenString(requiredKey: string) {
 function patternSchema(test: (v: string) => boolean, key: string, requiredKey = 'valid.required') {
   return givenString(requiredKey).refine(test, { message: key });
 }
+
+/** One rule for every code and authority (see isCode), required, at most `max` characters. */
+export function codeSchema(max: number, requiredKey = 'valid.required') {
+  return z.string({ message: requiredKey }).trim().min(1, { message: requiredKey, abort: true }).max(max).regex(P.code, { message: 'valid.code' });
+}
+/** A menu's path (see isRoutePath), required, at most `max` characters. */
+export function routePathSchema(max: number, requiredKey = 'valid.required') {
+  return z.string({ message: requiredKey }).trim().min(1, { message: requiredKey, abort: true }).max(max).refine(isRoutePath, { message: 'valid.routePath' });
+}
+
+/** An optional code: '', null and undefined become null. */
+export const optionalCodeSchema = (max: number) => z.string().trim().max(max)
+  .refine((v) => v === '' || isCode(v), { message: 'valid.code' }).nullish().transform((v) => (v ? v : null));
+/** An optional menu path: '', null and undefined become null. */
+export const optionalRoutePathSchema = (max: number) => z.string().trim().max(max)
+  .refine((v) => v === '' || isRoutePath(v), { message: 'valid.routePath' }).nullish().transform((v) => (v ? v : null));
 
 /** Mobile: required ("enter mobile number"), 11 digits 1[3-8]… ("enter a correct mobile number"). */
 export const mobileSchema = patternSchema(isMobile, 'valid.mobile', 'valid.mobileRequired');

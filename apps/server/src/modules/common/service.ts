@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { seededNameLike } from '../../db/seed/seedNameSearch';
 import {
-  calendarDays, dictItems, dicts, menuActionResources, menuActions, menuTypes, menus, organs, regions, serialRules,
+  authFunctions, authOperations, calendarDays, dictItems, dicts, menuActionResources, menuActions, menuTypes, menus, organs, regions, serialRules,
 } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { dictItemLabel } from '../../db/seed/common/dictLabels';
@@ -135,11 +135,34 @@ export function commonService(db: Db) {
       }
       level = parent.level + 1;
     }
+    await checkAuthorities(input);
     if (id !== null && input.isLeaf) {
       const [child] = await db.select({ id: menus.id }).from(menus).where(eq(menus.parentId, id)).limit(1);
       if (child) throw new AppError(400, 'common.menuLeafChildren', { name: input.names.en });
     }
     return level;
+  }
+
+  /**
+   * A menu's authority and its resources' authorities must be functions or operations of the
+   * authority tree (a resource may also name one of the menu's own actions): an unknown code would
+   * show the entry to nobody, or, like "-1", look like a rule that does not exist.
+   */
+  async function checkAuthorities(input: MenuInput) {
+    const wanted: { field: string; code: string }[] = [];
+    if (input.authority) wanted.push({ field: 'authority', code: input.authority });
+    const own = new Set(input.actionList.map((a) => a.actionCode));
+    input.actionList.forEach((a, i) => a.resourceList.forEach((r, j) => {
+      if (!own.has(r.authorityId)) wanted.push({ field: `actionList.${i}.resourceList.${j}.authorityId`, code: r.authorityId });
+    }));
+    if (!wanted.length) return;
+    const codes = uniq(wanted.map((w) => w.code));
+    const known = new Set([
+      ...(await db.select({ code: authFunctions.code }).from(authFunctions).where(inArray(authFunctions.code, codes))).map((r) => r.code),
+      ...(await db.select({ code: authOperations.code }).from(authOperations).where(inArray(authOperations.code, codes))).map((r) => r.code),
+    ]);
+    const missing = wanted.find((w) => !known.has(w.code));
+    if (missing) throw new AppError(400, 'common.authorityUnknown', { field: missing.field, authority: missing.code });
   }
 
   async function saveMenu(id: number | null, input: MenuInput) {

@@ -235,9 +235,25 @@ export function portalService(db: Db, now: () => Date = () => new Date()) {
     }));
   }
 
+  /** A page given twice to the same role, organ, account or everyone: refused, naming the assignment that already does it. */
+  async function refuseDuplicate(pageId: number, scopeType: PortalScope, scopeIds: number[], selfId?: number) {
+    const others = (await db.select().from(portalAssignments)
+      .where(and(eq(portalAssignments.pageId, pageId), eq(portalAssignments.scopeType, scopeType))).orderBy(asc(portalAssignments.id)))
+      .filter((a) => a.id !== selfId);
+    const pageName = async () => (await node(pageId)).name;
+    for (const other of others) {
+      if (scopeType === 'everyone') throw new AppError(409, 'portal.assignedEveryoneAlready', { page: await pageName(), id: other.id });
+      const shared = scopeIds.find((i) => other.scopeIds.includes(i));
+      if (shared === undefined) continue;
+      const [named] = await scopeOptions(scopeType as 'role' | 'organ' | 'user', '', [shared]);
+      throw new AppError(409, 'portal.assignedAlready', { page: await pageName(), names: named?.name ?? `#${shared}`, id: other.id });
+    }
+  }
+
   async function saveAssignment(input: AssignmentInput, id?: number) {
     await page(input.pageId);
     const values = { ...input, scopeIds: input.scopeType === 'everyone' ? [] : [...new Set(input.scopeIds)] };
+    await refuseDuplicate(values.pageId, values.scopeType, values.scopeIds, id);
     if (id === undefined) {
       const [r] = await db.insert(portalAssignments).values(values).returning();
       return r;

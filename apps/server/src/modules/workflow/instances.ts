@@ -10,6 +10,7 @@ import { indexedOrder, offsetOf } from '../../platform/paging';
 import { cappedCountSql, countCapOf, settleCount } from '../../platform/cappedCount';
 import { modelOf, type InstanceRow } from './engine/runtime';
 import { jobErrorIn } from './engine/incidents';
+import { withArrivalPeople } from './engine/arrivalPeople';
 import { accountIdInScope, type DataScopeOf } from '../security/dataScope';
 
 /** The monitor: instance lists and details, job retries, a user's open tasks. */
@@ -105,10 +106,10 @@ export function instanceService(db: Db) {
       actions: legalActions(inst.status),
       executions,
       tasks,
-      history: history.map((h) => ({
+      history: await withArrivalPeople(db, history.map((h) => ({
         id: h.id, executionId: h.executionId, taskId: h.taskId, elementId: h.elementId, action: h.action, actorName: h.actorName,
         comment: h.comment, data: h.data, at: h.at.toISOString(),
-      })),
+      })), lang),
       jobs: jobs.map((j) => ({
         id: j.id, kind: j.kind, instanceId: j.instanceId, executionId: j.executionId, elementId: j.elementId, status: j.status,
         dueAt: j.dueAt.toISOString(), attempts: j.attempts, maxAttempts: j.maxAttempts, lastError: jobErrorIn(lang, j.payload, j.lastError),

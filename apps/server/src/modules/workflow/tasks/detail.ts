@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  translate, type Lang, type TaskActionCode, type TaskActivity, type TaskButton, type TaskDetail, type TaskHistoryEntry, type TaskImportance, type TaskSummary,
+  translate, type Lang, type TaskActionCode, type TaskActivity, type TaskButton, type TaskDetail, type TaskImportance, type TaskSummary,
 } from '@bencao/contracts';
 import type { Db } from '../../../db/client';
 import {
@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../../platform/errors';
 import type { WorkflowAccess } from '../admin/index';
 import { buttonOnTask } from '../admin/plugins';
 import { modelOf, type InstanceRow, type TaskRow } from '../engine/runtime';
+import { withArrivalPeople } from '../engine/arrivalPeople';
 import { isResubmitTask, mayWithdraw, returnTargets, tookPart } from './actions';
 import { roleOf } from './guards';
 import { manifestsOf } from './signatures';
@@ -144,22 +145,6 @@ export async function detailOf(db: Db, inst: InstanceRow, task: TaskRow | null, 
     })),
     signatures: await manifestsOf(db, inst.id),
   };
-}
-
-/**
- * a task's arrival (`taskCreate`) is about the people it arrived to, not about whoever's step created it:
- * its line names the assignee or the candidates (the row keeps the actor of the step)
- */
-export async function withArrivalPeople(db: Db, history: TaskHistoryEntry[], lang: Lang): Promise<TaskHistoryEntry[]> {
-  const peopleOf = (h: TaskHistoryEntry): number[] => {
-    const d = h.data as { assigneeId?: unknown; candidateIds?: unknown } | null;
-    const ids = typeof d?.assigneeId === 'number' ? [d.assigneeId] : Array.isArray(d?.candidateIds) ? d.candidateIds : [];
-    return ids.filter((x): x is number => typeof x === 'number');
-  };
-  const ids = [...new Set(history.filter((h) => h.action === 'taskCreate').flatMap(peopleOf))];
-  if (!ids.length) return history;
-  const names = new Map((await db.select({ id: accounts.id, name: accounts.userName }).from(accounts).where(inArray(accounts.id, ids))).map((a) => [a.id, a.name]));
-  return history.map((h) => (h.action === 'taskCreate' ? { ...h, actorName: peopleOf(h).map((id) => names.get(id) ?? String(id)).join(lang === 'zh' || lang === 'ja' ? '、' : ', ') || null } : h));
 }
 
 /** marks CC rows of the instance read for the viewer */
