@@ -8,7 +8,7 @@ import {
 } from '../../../db/schema/index';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
 import { workflowSettings } from '../admin/index';
-import { engineSteps as E, onTaskCreated, queueJobs, queueWrite, settingsIn, type Actor, type EngineCtx, type ExecutionRow, type TaskRow } from '../engine/runtime';
+import { engineSteps as E, onTaskCreated, queueJobs, queueWrite, settingsIn, type Actor, type EngineCtx, type ExecutionRow, type TaskRow, type Tx } from '../engine/runtime';
 import type { ModelElement, ProcessModel } from '../engine/model';
 import { notify, type NotificationParams } from '../../notification/service';
 import { mustBeOpen, mustHold, otherAccount, roleOf } from './guards';
@@ -35,7 +35,13 @@ function paramsOf(c: Ctx, extra: NotificationParams = {}): NotificationParams {
   return { definitionName: c.inst.definitionName, businessKey: c.inst.businessKey ?? '-', actor: c.actor.name ?? '', ...extra };
 }
 
-interface StepOptions { arrival?: NotificationKind }
+/**
+ * What a step writes besides the engine's rows, in the same transaction (the node's form data, the signature
+ * manifest): run once the step is saved, so it sees the data as the step leaves it; if it fails, nothing of
+ * the step stands (21 CFR Part 11: no approval without its data and its signature).
+ */
+export type InTransaction = (tx: Tx, c: Ctx) => Promise<void>;
+interface StepOptions { arrival?: NotificationKind; inTransaction?: InTransaction }
 
 /** how tasks created inside a step are announced (a return announces "returned to you") */
 const arrivals = new WeakMap<object, NotificationKind>();
@@ -48,7 +54,9 @@ async function step<T>(db: Db, instanceId: number, now: Date, me: Me, fn: (c: Ct
     const wasRunning = c.inst.status === 'running';
     const out = await fn(c);
     await E.settle(c);
+    // not the transaction's last statement (db/transactionRoundTrips.ts): the hook and the notification follow
     await E.save(c);
+    if (opts.inTransaction) await opts.inTransaction(c.tx, c);
     if (wasRunning && c.inst.status === 'completed' && c.inst.starterId) {
       await notify(tx, { accountIds: [c.inst.starterId], kind: 'processEnded', params: paramsOf(c), link: viewLink(c.inst.id) }, now);
     }
@@ -157,7 +165,7 @@ export function mustNotBeResubmit(model: ProcessModel, task: Pick<TaskRow, 'elem
 
 // ---------- approve, reject ----------
 
-export function approve(db: Db, taskId: number, me: Me, input: TaskDecisionInput, now: Date) {
+export function approve(db: Db, taskId: number, me: Me, input: TaskDecisionInput, now: Date, inTransaction?: InTransaction) {
   return onTask(db, taskId, now, me, async (c, task) => {
     mustNotBeResubmit(c.model, task);
     await mustHold(c.tx, task, me.accountId);
@@ -166,7 +174,7 @@ export function approve(db: Db, taskId: number, me: Me, input: TaskDecisionInput
     const ex = await execOf(c, task.executionId);
     await E.finishTask(c, task, ex, c.actor, { variables: input.variables, comment: input.comment, outcome: 'approve' });
     return { instanceId: c.inst.id, status: c.inst.status };
-  }).then((r) => ({ instanceId: r.instanceId, status: r.status }));
+  }, { inTransaction }).then((r) => ({ instanceId: r.instanceId, status: r.status }));
 }
 
 /** do the flows after `el` (through gateways) look at `outcome`? then a rejection follows them */
@@ -311,13 +319,13 @@ async function mustBeResubmit(c: Ctx, task: TaskRow, me: Me) {
  * resubmit (重新提交): the starter sends the returned request on again, with the start form's data
  * (checked by the route against the start form, as at the start) or, without a form, their variables
  */
-export function resubmit(db: Db, taskId: number, me: Me, input: TaskDecisionInput, now: Date) {
+export function resubmit(db: Db, taskId: number, me: Me, input: TaskDecisionInput, now: Date, inTransaction?: InTransaction) {
   return onTask(db, taskId, now, me, async (c, task) => {
     await mustBeResubmit(c, task, me);
     const ex = await execOf(c, task.executionId);
     await E.finishTask(c, task, ex, c.actor, { variables: input.variables, comment: input.comment, outcome: 'resubmit' });
     return { instanceId: c.inst.id, status: c.inst.status };
-  });
+  }, { inTransaction });
 }
 
 /** revoke (撤销): the starter gives the returned request up; the instance ends (terminated, history `revoke`) */

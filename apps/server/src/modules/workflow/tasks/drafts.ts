@@ -5,7 +5,7 @@ import { wfDefinitions, wfDrafts, wfInstances } from '../../../db/schema/index';
 import { AppError, notFound } from '../../../platform/errors';
 import type { WorkflowAccess } from '../admin/index';
 import { engineSteps as E } from '../engine/runtime';
-import { step, type Me } from './actions';
+import { step, type InTransaction, type Me } from './actions';
 
 /**
  * Drafts: an instance in status notStarted on the definition's newest version (the monitor lists it and
@@ -67,9 +67,10 @@ export function draftService(db: Db, now: () => Date) {
     },
     /**
      * runs the draft: start events entered under the instance lock, the start written to history with its comment;
-     * `variables` (the start form under its model name) join the draft's before any condition is read
+     * `variables` (the start form under its model name) join the draft's before any condition is read;
+     * `inTransaction` (the start form's document) is written in the same transaction
      */
-    async submit(instanceId: number, me: Me, access: WorkflowAccess, variables: Record<string, unknown> = {}) {
+    async submit(instanceId: number, me: Me, access: WorkflowAccess, variables: Record<string, unknown> = {}, inTransaction?: InTransaction) {
       const draft = await myDraft(db, instanceId, me);
       await definitionToStart(db, draft.definitionId, access);
       const [meta] = await db.select().from(wfDrafts).where(eq(wfDrafts.instanceId, instanceId));
@@ -84,7 +85,7 @@ export function draftService(db: Db, now: () => Date) {
         for (const s of c.model.starts) await E.enter(c, s, null, null);
         await c.tx.delete(wfDrafts).where(eq(wfDrafts.instanceId, c.inst.id));
         return { instanceId: c.inst.id };
-      }).then(async (r) => {
+      }, { inTransaction }).then(async (r) => {
         const [i] = await db.select({ status: wfInstances.status }).from(wfInstances).where(eq(wfInstances.id, r.instanceId));
         return { instanceId: r.instanceId, status: i.status };
       });

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client';
 import { formData } from '../../../db/schema/index';
 import { formsService } from '../../forms/service';
 import type { ProcessModel } from '../engine/model';
-import type { InstanceRow, TaskRow } from '../engine/runtime';
+import type { InstanceRow, TaskRow, Tx } from '../engine/runtime';
 import { formChanges } from './integrity';
 
 /**
@@ -72,12 +72,17 @@ export function taskForms(db: Db) {
     },
     removeDraft: (instanceId: number) => forms.removeStartDraft(instanceId),
     draftValues: (instanceId: number) => forms.startDraftValues(instanceId),
-    /** stores the node's form data in the instance's document (created by the start); answers each field changed, old and new */
-    async store(binding: FormBinding, node: string, instanceId: number, input: FormData, actor: { userId: string; lang: Lang }) {
-      const dataId = await documentOf(db, instanceId, binding.formId);
-      const before = dataId ? (await forms.getData(dataId)).data : {};
-      const saved = await forms.submitForNode({ binding, input, actor, node, processInstanceId: instanceId, dataId });
-      return { ...saved, changes: dataId ? formChanges((await forms.getVersion(binding)).schema, before, saved.data) : [] };
+    /**
+     * stores the node's form data in the instance's document (created by the start); answers each field changed,
+     * old and new. `tx`: inside the action's transaction (the approval and its data stand or fall together)
+     */
+    async store(binding: FormBinding, node: string, instanceId: number, input: FormData, actor: { userId: string; lang: Lang }, tx?: Tx) {
+      const q = tx ? (tx as unknown as Db) : db;
+      const within = tx ? formsService(q) : forms;
+      const dataId = await documentOf(q, instanceId, binding.formId);
+      const before = dataId ? (await within.getData(dataId)).data : {};
+      const saved = await within.submitForNode({ binding, input, actor, node, processInstanceId: instanceId, dataId });
+      return { ...saved, changes: dataId ? formChanges((await within.getVersion(binding)).schema, before, saved.data) : [] };
     },
   };
 }

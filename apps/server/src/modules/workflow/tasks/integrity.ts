@@ -55,7 +55,7 @@ export function formChanges(schema: FormSchema, before: Record<string, unknown>,
 }
 
 /** history `dataChange`: who changed which fields of the instance's form, from what to what, when */
-export async function recordChanges(db: Db, p: {
+export async function recordChanges(db: Pick<Db, 'insert'>, p: {
   instanceId: number; taskId: number | null; elementId: string; actorId: number; actorName: string; changes: FieldChange[]; at: Date;
 }) {
   if (!p.changes.length) return;

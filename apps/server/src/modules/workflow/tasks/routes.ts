@@ -16,7 +16,7 @@ import { workflowAccess } from '../admin/index';
 import { buttonOnTask, runPluginButton } from '../admin/plugins';
 import { reauthenticator } from '../../../platform/auth/reauth';
 import { clockOf } from '../engine/clock';
-import { completeTask, modelOf, type Actor } from '../engine/runtime';
+import { completeTask, modelOf, type Actor, type Tx } from '../engine/runtime';
 import { CONDITION_INCIDENT, withIncident } from '../engine/incidents';
 import { registerJobHandler } from '../jobs';
 import { instanceService } from '../instances';
@@ -75,11 +75,14 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   };
   /** paths that cannot sign (batch approval, the plain completion) refuse a node that must be signed */
   const mustSignElsewhere = async (taskId: number) => mustNotNeedSignature(await nodeSignature(await taskRow(db, taskId)));
-  /** stores a node's form data and keeps each field it changed in the history (field, old, new, who, when) */
-  const storeForm = async (req: FastifyRequest, task: { id: number; instanceId: number; elementId: string }, binding: NonNullable<ReturnType<typeof bindingAt>>) => {
+  /**
+   * stores a node's form data and keeps each field it changed in the history (field, old, new, who, when),
+   * inside the action's transaction (`tx`)
+   */
+  const storeForm = async (tx: Tx, req: FastifyRequest, task: { id: number; instanceId: number; elementId: string }, binding: NonNullable<ReturnType<typeof bindingAt>>) => {
     const body = req.body as { form?: Record<string, unknown> };
-    const { changes } = await forms.store(binding, task.elementId, task.instanceId, body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
-    await recordChanges(db, { instanceId: task.instanceId, taskId: task.id, elementId: task.elementId, actorId: req.auth!.accountId, actorName: req.auth!.userName, changes, at: now() });
+    const { changes } = await forms.store(binding, task.elementId, task.instanceId, body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) }, tx);
+    await recordChanges(tx, { instanceId: task.instanceId, taskId: task.id, elementId: task.elementId, actorId: req.auth!.accountId, actorName: req.auth!.userName, changes, at: now() });
   };
   /** a process whose start or any node has a cloud form: its data comes through the forms only */
   const hasForm = (model: Parameters<typeof startBinding>[0]) => Object.keys(model.elements).some((id) => !!bindingAt(model, id));
@@ -146,8 +149,9 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       const input = req.body?.form ?? (await forms.draftValues(inst.id)) ?? {};
       checkVariables(inst.variables, !!start, langOf(req));
       const modelVariables = start ? await forms.check(start.binding, null, input, langOf(req)) : {};
-      const result = await drafts.submit(req.params.instanceId, meOf(req), accessOf(req), modelVariables);
-      if (start) await forms.store(start.binding, start.elementId, inst.id, input, { userId: req.auth!.userId, lang: langOf(req) });
+      // the start form's document in the start's transaction
+      const result = await drafts.submit(req.params.instanceId, meOf(req), accessOf(req), modelVariables,
+        start ? async (tx) => { await forms.store(start.binding, start.elementId, inst.id, input, { userId: req.auth!.userId, lang: langOf(req) }, tx); } : undefined);
       await forms.removeDraft(inst.id);
       return ok(result, saved(req));
     });
@@ -222,10 +226,12 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     const binding = bindingAt(model, task.elementId);
     const modelVariables = binding ? await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req)) : {};
     const signed = await signedIfNeeded(req, task);
-    const result = await withIncident(db, now(), () => approve(db, req.params.id, meOf(req), { ...req.body, variables: modelVariables }, now()));
-    if (binding) await storeForm(req, task, binding);
-    // the manifest over the data as the step left it
-    if (signed) await signatures.record(db, task, signerOf(req), signed, now());
+    // the form data and the signature manifest in the approval's transaction: all of it stands, or none
+    const result = await withIncident(db, now(), () => approve(db, req.params.id, meOf(req), { ...req.body, variables: modelVariables }, now(), async (tx) => {
+      if (binding) await storeForm(tx, req, task, binding);
+      // the manifest over the data as the step leaves it (read inside the transaction)
+      if (signed) await signatures.record(tx, task, signerOf(req), signed, now());
+    }));
     return ok(result, saved(req));
   });
   // the starter's task after a return to the start: the start form checked again as at the start, then on
@@ -237,8 +243,8 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     if (bindingAt(model, task.elementId)) refuseTaskVariables(req.body.variables, langOf(req));
     const binding = bindingAt(model, task.elementId);
     const modelVariables = binding ? await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req)) : {};
-    const result = await resubmit(db, req.params.id, meOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } }, now());
-    if (binding) await forms.store(binding, task.elementId, task.instanceId, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
+    const result = await resubmit(db, req.params.id, meOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } }, now(),
+      binding ? async (tx) => { await forms.store(binding, task.elementId, task.instanceId, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) }, tx); } : undefined);
     return ok(result, saved(req));
   });
   app.post('/api/workflow/tasks/:id/revoke', { config: { authority: TASK }, schema: { tags, params: idParams } },
