@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { call } from '@/lib/request';
+import { pickerKeyword } from '@/lib/schemaLimits';
 
 /**
  * Pickers over the organisation module's public options (any logged-in user may read them), for the
@@ -14,7 +15,7 @@ type Props = Omit<SelectProps<number | null>, 'options' | 'loading' | 'mode' | '
 
 function useSearch() {
   const [keyword, setKeyword] = useState('');
-  return { keyword: keyword.trim(), onSearch: setKeyword };
+  return { keyword: pickerKeyword(keyword), onSearch: setKeyword };
 }
 
 /** An organ, searched by code or name (value: organ id). */

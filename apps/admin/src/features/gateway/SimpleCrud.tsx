@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { App, Button, Col, Form, Input, InputNumber, Modal, Row as GridRow, Select, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
+import { maxLengthOf } from '@/lib/schemaLimits';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { errorText } from '@/lib/request';
@@ -79,7 +80,7 @@ export function SimpleCrud({ kind, authority, schema, fields, defaults, toggles 
         exporter={{ url: SIMPLE_BASES[kind], params: q as Record<string, unknown>, fileName: t(`file.${kind}`) }}
         search={{
           form: filters, onSearch: (v) => setQ({ ...q, ...v, page: 1 }), onReset: () => setQ({ page: 1, limit: q.limit }),
-          items: [<Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear /></Form.Item>],
+          items: [<Form.Item key="keyword" name="keyword" label={t('field.keyword')}><Input allowClear maxLength={100} /></Form.Item>],
         }}
         actions={<>
           {can(`${authority}:add`) && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>{t('action.add')}</Button>}
@@ -137,9 +138,9 @@ function SimpleForm({ kind, schema, fields, row, defaults, invalidate, onClose }
             <Col key={f.name} xs={24} sm={f.kind === 'textarea' || f.extra ? 24 : 12}>
               <Form.Item name={f.name} label={t(`field.${f.name === 'enabled' ? 'ruleEnabled' : f.name}`)} required={f.required}
                 rules={[rule]} valuePropName={f.kind === 'switch' ? 'checked' : 'value'} extra={f.extra}>
-                {f.kind === 'text' && <Input maxLength={500} />}
+                {f.kind === 'text' && <Input maxLength={maxLengthOf(schema, f.name) ?? 500} />}
                 {f.kind === 'time' && <Input placeholder="09:00" maxLength={5} style={{ width: 120 }} />}
-                {f.kind === 'textarea' && <Input.TextArea rows={3} maxLength={2000} style={f.name === 'expression' ? { fontFamily: 'monospace' } : undefined} />}
+                {f.kind === 'textarea' && <Input.TextArea rows={3} maxLength={maxLengthOf(schema, f.name) ?? 2000} style={f.name === 'expression' ? { fontFamily: 'monospace' } : undefined} />}
                 {f.kind === 'number' && <InputNumber min={f.min} max={f.max} step={f.step} style={{ width: '100%' }} suffix={f.unit} />}
                 {f.kind === 'switch' && <Switch />}
                 {f.kind === 'select' && <Select options={(f.options ?? []).map((o) => ({ value: o, label: t(`${f.optionNs ?? f.name}.${o}`) }))} />}
