@@ -20,7 +20,7 @@ import {
 import { usePermission } from '@/lib/permission';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { LazyFormRenderer } from '@/components/form-renderer';
-import { cformApi, keys, useCformMutation, type FormDetail } from './api';
+import { cformApi, keys, useCformMutation, usePublishForm, type FormDetail } from './api';
 import { DropList, PaletteItem, type CanvasActions } from './Canvas';
 import { Properties } from './Properties';
 import { ROOT, accepts, createNode, findNode, insertNode, locate, moveNode, newId, removeNode, replaceNode, type PaletteKind } from './tree';
@@ -169,7 +169,7 @@ export function Designer() {
     setStatus({ status: f.status, version: f.version, dirty: f.dirty });
     if (!id) navigate(`/cform/designer?id=${f.id}`, { replace: true });
   });
-  const publish = useCformMutation(() => cformApi.publish(id!), (f) => setStatus({ status: f.status, version: f.version, dirty: f.dirty }), 'msg.saved');
+  const publish = usePublishForm((f) => setStatus({ status: f.status, version: f.version, dirty: f.dirty }));
 
   const trySave = () => {
     const parsed = formInputSchema.safeParse({ ...meta, schema });
@@ -204,7 +204,7 @@ export function Designer() {
             {can(id ? 'cform:form:edit' : 'cform:form:add') && <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={trySave}>{t('action.save')}</Button>}
             {can('cform:form:publish') && (
               <Button icon={<SendOutlined />} disabled={!id} loading={publish.isPending}
-                onClick={() => modal.confirm({ title: t('action.publish'), content: t('msg.confirmPublish', { name: meta.name }), onOk: () => publish.mutateAsync(undefined as never) })}>
+                onClick={() => modal.confirm({ title: t('action.publish'), content: t('msg.confirmPublish', { name: meta.name }), onOk: () => publish.mutateAsync(id!) })}>
                 {t('action.publish')}
               </Button>
             )}

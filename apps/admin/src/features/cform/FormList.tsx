@@ -15,7 +15,7 @@ import { confirmDelete, requireSelection } from '@/components/confirm';
 import { onTableChange, tablePagination } from '@/components/table';
 import { LazyFormRenderer, submittedValues } from '@/components/form-renderer';
 import { useDict } from '@/components/DictSelect';
-import { cformApi, keys, saveJson, useCformMutation, usePaged, type DataRow, type ListQuery } from './api';
+import { cformApi, keys, saveJson, useCformMutation, usePaged, usePublishForm, type DataRow, type ListQuery } from './api';
 
 const when = (s: string) => new Date(s).toLocaleString();
 
@@ -43,7 +43,7 @@ export function FormList({ processOnly = false }: { processOnly?: boolean }) {
   const [dataOf, setDataOf] = useState<FormSummary | null>(null);
   const remove = useCformMutation((ids: number[]) => cformApi.remove(ids), () => setSelected([]), 'msg.deleted');
   const copy = useCformMutation((id: number) => cformApi.copy(id));
-  const publish = useCformMutation((id: number) => cformApi.publish(id));
+  const publish = usePublishForm();
   const importJson = useCformMutation((body: unknown) => cformApi.importJson(body), undefined, 'msg.imported');
   const editable = !processOnly;
 

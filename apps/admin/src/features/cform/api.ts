@@ -41,7 +41,8 @@ export function usePaged<T>(key: readonly unknown[], fn: (q: ListQuery) => Promi
 }
 
 /** A mutation that refreshes the lists and says "saved" (errors are already shown by `call`). */
-export function useCformMutation<A, R>(fn: (a: A) => Promise<R>, onDone?: (r: R) => void, okKey = 'msg.saved') {
+/** `okKey`'s text is toasted on success, with `okParams` of the answer (e.g. the published version) */
+export function useCformMutation<A, R>(fn: (a: A) => Promise<R>, onDone?: (r: R) => void, okKey = 'msg.saved', okParams?: (r: R) => Record<string, unknown>) {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const { t } = useTranslation('cform');
@@ -49,10 +50,15 @@ export function useCformMutation<A, R>(fn: (a: A) => Promise<R>, onDone?: (r: R)
     mutationFn: fn,
     onSuccess: (r) => {
       void qc.invalidateQueries({ queryKey: ['cform'] });
-      void message.success(t(okKey));
+      void message.success(t(okKey, okParams?.(r)));
       onDone?.(r);
     },
   });
+}
+
+/** Publishes a form (by id), toasting "Published as version N". */
+export function usePublishForm(onDone?: (f: FormDetail) => void) {
+  return useCformMutation((id: number) => cformApi.publish(id), onDone, 'msg.published', (f) => ({ version: f.version }));
 }
 
 /** Saves a JSON document as a file. */

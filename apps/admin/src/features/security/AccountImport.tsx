@@ -73,7 +73,7 @@ export function AccountImport({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (finished === null) return;
     void qc.invalidateQueries({ queryKey: keys.accounts });
-    message.success(t('importer.done', { n: finished }));
+    message.success(t('importer.done', { count: finished }));
   }, [finished, qc, message, t]);
 
   const pick = (f: File) => {
@@ -103,10 +103,10 @@ export function AccountImport({ onClose }: { onClose: () => void }) {
         <p className="ant-upload-text">{file ? file.name : t('importer.choose')}</p>
       </Upload.Dragger>
       {current && <ImportProgress job={current} />}
-      {current?.status === 'done' && <Alert type="success" showIcon message={t('importer.done', { n: current.imported })} style={{ marginTop: 12 }} />}
+      {current?.status === 'done' && <Alert type="success" showIcon message={t('importer.done', { count: current.imported })} style={{ marginTop: 12 }} />}
       {errors.length > 0 && (
         <div style={{ marginTop: 12 }}>
-          <Alert type="error" showIcon message={t('importer.errors', { n: errors.length })} style={{ marginBottom: 8 }}
+          <Alert type="error" showIcon message={t('importer.errors', { count: errors.length })} style={{ marginBottom: 8 }}
             action={<Button size="small" icon={<DownloadOutlined />}
               onClick={() => saveReport(errors, [t('importer.row'), t('importer.field'), t('importer.message')], t('importer.reportFile'))}>{t('importer.report')}</Button>} />
           <Table<AccountImportError> size="small" rowKey={(e) => `${e.row}:${e.field}:${e.message}`} dataSource={errors} scroll={{ y: 280 }}
