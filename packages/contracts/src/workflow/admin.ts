@@ -174,7 +174,7 @@ const listenerBase = z.object({
   kind: z.enum(LISTENER_KINDS),
   http: listenerHttpSchema.nullish().transform((v) => v ?? null),
   mail: listenerMailSchema.nullish().transform((v) => v ?? null),
-  note: optText(500),
+  note: i18nNoteSchema,
 });
 export const listenerSchema = listenerBase.superRefine((l, ctx) => {
   if (l.scope !== 'global' && !l.definitionKey) ctx.addIssue({ code: 'custom', message: 'workflow.definitionKeyRequired', path: ['definitionKey'] });
@@ -241,7 +241,7 @@ export const pluginTypeSchema = z.object({
   /** defaults of the kind's settings; a service task's or button's settings override them key by key */
   settings: z.record(z.string(), z.unknown()).default({}),
   enabled: z.boolean().default(true),
-  note: optText(500),
+  note: i18nNoteSchema,
 });
 export type PluginTypeInput = z.input<typeof pluginTypeSchema>;
 export const pluginTypeQuerySchema = pageQuerySchema.extend({

@@ -34,7 +34,8 @@ export const wfListeners = pgTable('wf_listeners', {
   kind: text('kind').notNull(),
   http: jsonb('http'),
   mail: jsonb('mail'),
-  note: text('note'),
+  /** the remark in the four languages ({en, zh, es, ja}; migration 0044) */
+  note: jsonb('note').$type<Record<'en' | 'zh' | 'es' | 'ja', string>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('wf_listeners_key').on(t.definitionKey)]);
@@ -68,7 +69,8 @@ export const wfPluginTypes = pgTable('wf_plugin_types', {
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   enabled: boolean('enabled').notNull().default(true),
   builtIn: boolean('built_in').notNull().default(false),
-  note: text('note'),
+  /** the remark in the four languages ({en, zh, es, ja}; migration 0044) */
+  note: jsonb('note').$type<Record<'en' | 'zh' | 'es' | 'ja', string>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -12,10 +12,10 @@ import { seedWorkflowSettings } from '../../modules/workflow/admin/settings';
  */
 
 const BUILT_IN_TYPES = [
-  { code: 'httpCall', name: 'HTTP 调用', kind: 'httpCall', note: 'Calls a URL and maps the JSON answer into variables / 调用外部接口，把返回的 JSON 映射为流程变量' },
-  { code: 'setVariables', name: '设置变量', kind: 'setVariables', note: 'Sets variables from CEL expressions / 用 CEL 表达式计算并设置流程变量' },
-  { code: 'mail', name: '发送邮件', kind: 'mail', note: 'Sends a mail through the SMTP server / 通过 SMTP 服务器发送邮件' },
-  { code: 'print', name: '打印', kind: 'print', note: 'A printable page of the instance\'s variables / 生成流程变量的打印页' },
+  { code: 'httpCall', name: 'HTTP 调用', kind: 'httpCall', note: { en: 'Calls a URL and maps the JSON answer into variables', zh: '调用外部接口，把返回的 JSON 映射为流程变量', es: 'Llama a una URL y asigna la respuesta JSON a variables', ja: 'URL を呼び出し、JSON の応答を変数に割り当てます' } },
+  { code: 'setVariables', name: '设置变量', kind: 'setVariables', note: { en: 'Sets variables from CEL expressions', zh: '用 CEL 表达式计算并设置流程变量', es: 'Asigna variables con expresiones CEL', ja: 'CEL 式で変数を計算して設定します' } },
+  { code: 'mail', name: '发送邮件', kind: 'mail', note: { en: 'Sends a mail through the SMTP server', zh: '通过 SMTP 服务器发送邮件', es: 'Envía un correo por el servidor SMTP', ja: 'SMTP サーバー経由でメールを送信します' } },
+  { code: 'print', name: '打印', kind: 'print', note: { en: 'A printable page of the instance\'s variables', zh: '生成流程变量的打印页', es: 'Una página imprimible con las variables de la instancia', ja: 'インスタンスの変数を印刷用ページにします' } },
 ];
 
 export async function seedWorkflowAdmin(db: Db, cfg: AppConfig) {
@@ -70,7 +70,7 @@ export async function seedWorkflowAdmin(db: Db, cfg: AppConfig) {
           ja: { subject: 'プロセス完了：{{definitionName}}', body: '開始したプロセス「{{definitionName}}」（業務キー {{businessKey}}）は {{at}} に完了しました。' },
         },
       },
-      note: 'Mails the starter when a process ends / 流程结束时邮件通知发起人',
+      note: { en: 'Mails the starter when a process ends', zh: '流程结束时邮件通知发起人', es: 'Envía un correo al solicitante cuando termina el proceso', ja: 'プロセスの終了時に申請者へメールで通知します' },
     });
   }
 }

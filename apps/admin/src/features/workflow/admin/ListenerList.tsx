@@ -5,7 +5,7 @@ import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   INVOCATION_STATUSES, LISTENER_EVENTS, LISTENER_KINDS, LISTENER_PLACEHOLDERS, LISTENER_SCOPES, WF_LANGS, listenerSchema,
-  type InvocationStatus, type ListenerEvent,
+  type I18nNote, type InvocationStatus, type ListenerEvent,
 } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
@@ -14,7 +14,7 @@ import { confirmDelete, requireSelection } from '@/components/confirm';
 import { tablePagination, onTableChange } from '@/components/table';
 import { workflowAdminApi as api, usePaged, useWfMutation, wfKeys, type InvocationRow, type ListQuery, type ListenerRow } from '../api/admin';
 import { DefinitionSelect, NodeSelect } from './pickers';
-import { MailTemplatesInput, LANG_NAMES } from './LangTabs';
+import { I18nTextInput, MailTemplatesInput, LANG_NAMES } from './LangTabs';
 import { RuleFields } from './RuleFields';
 import { emptyRuleForm, fromRule, toRule, type RuleFormValues } from './ruleForm';
 import { zodRuleWithin } from './formRules';
@@ -110,7 +110,7 @@ export function ListenerList() {
 
 interface FormValues {
   name: string; enabled: boolean; scope: ListenerRow['scope']; definitionKey: string | null; elementId: string | null; events: ListenerEvent[];
-  kind: ListenerRow['kind']; note: string | null;
+  kind: ListenerRow['kind']; note: Partial<I18nNote> | null;
   http: { url: string; secret: string | null; timeoutMs: number | null; retries: number | null };
   mail: { emails: string[]; lang: string; templates: Record<string, { subject: string; body: string }>; rule: RuleFormValues };
   /** form only: the mail also goes to the accounts of a participants' rule */
@@ -123,7 +123,7 @@ const emptyTemplates = () => Object.fromEntries(WF_LANGS.map((l) => [l, { subjec
 export function toListenerInput(v: FormValues) {
   return {
     name: v.name, enabled: v.enabled, scope: v.scope, definitionKey: v.definitionKey || null, elementId: v.elementId || null, events: v.events ?? [],
-    kind: v.kind, note: v.note || null,
+    kind: v.kind, note: v.note && Object.values(v.note).some((x) => x?.trim()) ? v.note : null,
     http: v.kind === 'http' ? { url: v.http?.url ?? '', secret: v.http?.secret || null, timeoutMs: v.http?.timeoutMs ?? undefined, retries: v.http?.retries ?? undefined } : null,
     mail: v.kind === 'mail'
       ? { emails: v.mail?.emails ?? [], lang: v.mail?.lang, templates: v.mail?.templates ?? emptyTemplates(), rule: v.mailUseRule ? toRule(v.mail?.rule ?? emptyRuleForm('starter')) : null }
@@ -147,7 +147,7 @@ function ListenerForm({ row, onClose }: { row: ListenerRow | null; onClose: () =
   useEffect(() => {
     form.setFieldsValue(row
       ? {
-        ...row, http: row.http ?? { url: '', secret: null, timeoutMs: 5000, retries: 3 },
+        ...row, note: row.note ?? {}, http: row.http ?? { url: '', secret: null, timeoutMs: 5000, retries: 3 },
         mail: { emails: row.mail?.emails ?? [], lang: row.mail?.lang ?? 'zh', templates: { ...emptyTemplates(), ...(row.mail?.templates ?? {}) }, rule: fromRule(row.mail?.rule ?? { kind: 'starter' }) },
         mailUseRule: !!row.mail?.rule,
       }
@@ -231,7 +231,7 @@ function ListenerForm({ row, onClose }: { row: ListenerRow | null; onClose: () =
             <MailTemplatesInput base={['mail', 'templates']} rule={rule} />
           </>
         )}
-        <Form.Item name="note" label={t('listener.field.note')} rules={[rule]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+        <I18nTextInput base={['note']} rule={rule} label={t('listener.field.note')} maxLength={500} textarea optional />
         {failure && <Typography.Text type="danger">{failure}</Typography.Text>}
       </Form>
     </Modal>

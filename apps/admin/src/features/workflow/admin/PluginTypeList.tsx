@@ -4,7 +4,7 @@ import { App, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Spac
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { z } from 'zod';
-import { PLUGIN_KINDS, PLUGIN_SETTINGS_SCHEMAS, WF_LANGS, pluginTypeSchema, variableName, type PluginKind } from '@bencao/contracts';
+import { PLUGIN_KINDS, PLUGIN_SETTINGS_SCHEMAS, WF_LANGS, pluginTypeSchema, textIn, variableName, type I18nNote, type PluginKind } from '@bencao/contracts';
 import { zodRule, langOf } from '@/lib/zodRule';
 import { usePermission } from '@/lib/permission';
 import { errorText } from '@/lib/request';
@@ -12,7 +12,7 @@ import { confirmDelete, requireSelection } from '@/components/confirm';
 import { tablePagination, onTableChange } from '@/components/table';
 import { workflowAdminApi as api, usePaged, useWfMutation, wfKeys, type ListQuery, type PluginTypeRow } from '../api/admin';
 import { KvRows } from './KvRows';
-import { LANG_NAMES, MailTemplatesInput } from './LangTabs';
+import { I18nTextInput, LANG_NAMES, MailTemplatesInput } from './LangTabs';
 import { fromPluginSettings, toPluginSettings, type PluginSettingsForm } from './settingsForm';
 import { valueRule, zodRuleWithin } from './formRules';
 
@@ -22,7 +22,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Plugin types: what a service task or a plugin button runs (an HTTP call, variables set by CEL, a mail, a printable page). */
 export function PluginTypeList() {
-  const { t } = useTranslation('workflow');
+  const { t, i18n } = useTranslation('workflow');
   const { message, modal } = App.useApp();
   const can = usePermission();
   const [q, setQ] = useState<ListQuery>({ page: 1, limit: 10 });
@@ -44,7 +44,7 @@ export function PluginTypeList() {
         </Space>
       ),
     },
-    { title: t('plugin.field.note'), dataIndex: 'note', ellipsis: true, render: (v: string | null) => v || '—' },
+    { title: t('plugin.field.note'), dataIndex: 'note', ellipsis: true, render: (v: I18nNote | null) => textIn(v, langOf(i18n.language)) || '—' },
     { title: t('plugin.field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
     {
       title: t('plugin.action.title'), key: 'actions', width: 170, fixed: 'right',
@@ -88,7 +88,7 @@ export function PluginTypeList() {
   );
 }
 
-interface FormValues { code: string; name: string; kind: PluginKind; enabled: boolean; note: string | null; settings: PluginSettingsForm }
+interface FormValues { code: string; name: string; kind: PluginKind; enabled: boolean; note: Partial<I18nNote> | null; settings: PluginSettingsForm }
 
 /** The type's settings are defaults: each field may stay empty (a task or button gives it). */
 const settingsCheck = z.object({ kind: z.enum(PLUGIN_KINDS), settings: z.record(z.string(), z.unknown()) }).superRefine((v, ctx) => {
@@ -109,7 +109,7 @@ function PluginTypeForm({ row, onClose }: { row: PluginTypeRow | null; onClose: 
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     form.setFieldsValue(row
-      ? { code: row.code, name: row.name, kind: row.kind, enabled: row.enabled, note: row.note, settings: fromPluginSettings(row.settings) }
+      ? { code: row.code, name: row.name, kind: row.kind, enabled: row.enabled, note: row.note ?? {}, settings: fromPluginSettings(row.settings) }
       : { kind: 'httpCall', enabled: true, settings: { method: 'POST', timeoutMs: 5000, sendVariables: true, headers: [], mapping: [], expressions: [], lang: 'zh' } });
   }, [row, form]);
   const save = useWfMutation((v: FormValues) => {
@@ -186,7 +186,7 @@ function PluginTypeForm({ row, onClose }: { row: PluginTypeRow | null; onClose: 
             </Form.Item>
           </>
         )}
-        <Form.Item name="note" label={t('plugin.field.note')} rules={[rule]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+        <I18nTextInput base={['note']} rule={rule} label={t('plugin.field.note')} maxLength={500} textarea optional />
         {failure && <Typography.Text type="danger">{failure}</Typography.Text>}
       </Form>
     </Modal>

@@ -40,7 +40,7 @@ describe('the participants rule form', () => {
 
 describe('the listener form', () => {
   const base = {
-    name: 'Hook', enabled: true, scope: 'global' as const, definitionKey: 'leave', elementId: 'a', events: ['processStart' as const], kind: 'http' as const, note: '',
+    name: 'Hook', enabled: true, scope: 'global' as const, definitionKey: 'leave', elementId: 'a', events: ['processStart' as const], kind: 'http' as const, note: {},
     http: { url: 'https://example.com/h', secret: '', timeoutMs: 3000, retries: 2 },
     mail: { emails: ['a@example.com'], lang: 'zh', templates: { en: { subject: 'S', body: '' } }, rule: { kind: 'starter' as const } },
     mailUseRule: false,

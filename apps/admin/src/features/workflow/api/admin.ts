@@ -23,7 +23,7 @@ export interface ListenerRow {
   events: ListenerEvent[]; kind: 'http' | 'mail';
   http: { url: string; secret: string | null; timeoutMs: number; retries: number } | null;
   mail: { emails: string[]; rule: ParticipantRule | null; lang: 'en' | 'zh' | 'es' | 'ja'; templates: MailTemplates } | null;
-  note: string | null; createdAt: string; updatedAt: string;
+  note: I18nNote | null; createdAt: string; updatedAt: string;
 }
 export interface InvocationRow {
   id: number; listenerId: number; event: ListenerEvent; definitionKey: string | null; instanceId: number | null; taskId: number | null;
@@ -31,7 +31,7 @@ export interface InvocationRow {
   createdAt: string; updatedAt: string; finishedAt: string | null;
 }
 export interface PluginTypeRow {
-  id: number; code: string; name: string; kind: PluginKind; settings: Record<string, unknown>; enabled: boolean; builtIn: boolean; note: string | null;
+  id: number; code: string; name: string; kind: PluginKind; settings: Record<string, unknown>; enabled: boolean; builtIn: boolean; note: I18nNote | null;
   createdAt: string; updatedAt: string;
 }
 export interface PluginButtonRow {
