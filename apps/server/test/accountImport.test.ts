@@ -214,3 +214,12 @@ describe('an import job', () => {
     expect(await count('imp_sc')).toBe(0);
   });
 });
+
+describe('one error for one problem (issue 28, item 7)', () => {
+  it('an empty account id in a row is "cannot be empty" once, not also "only letters …"', async () => {
+    const zh = await drain((await upload(await workbook([['', '空账号', 'Passw0rd!x']]), admin, 'zh')).body.data.id);
+    expect(zh.errors).toEqual([{ row: 2, field: '账号', message: '不能为空' }]);
+    const en = await drain((await upload(await workbook([['', 'empty id', 'Passw0rd!x']]))).body.data.id);
+    expect(en.errors).toEqual([{ row: 2, field: 'User ID', message: 'cannot be empty' }]);
+  });
+});
