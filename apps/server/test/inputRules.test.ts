@@ -36,6 +36,8 @@ describe('limits are worded by SPEC §5 in the caller\'s language (item 3)', () 
     expect(await refused('POST', '/api/gateway/flow-rules', { ...rule, sourceApp: 'x'.repeat(101) }, 'zh')).toBe('sourceApp：长度不能超过 100 个字符');
     expect(await refused('POST', '/api/gateway/flow-rules', { ...rule, timeoutMs: 60_001 }, 'en')).toBe('timeoutMs: must not be greater than 60000');
     expect(await refused('POST', '/api/gateway/flow-rules', { ...rule, count: -1 }, 'zh')).toBe('count：不能小于 0');
+    expect(await refused('POST', '/api/gateway/flow-rules', { ...rule, count: 'many' }, 'en')).toBe('count: must be a number');
+    expect(await refused('POST', '/api/gateway/flow-rules', { ...rule, count: 'many' }, 'zh')).toBe('count：必须是数字');
   });
   it('a service metadata key that breaks the key rule', async () => {
     const key = 'k'.repeat(101);

@@ -52,6 +52,10 @@ export function formatIssue(issue: IssueLike, lang: Lang): string {
   if (issue.code === 'invalid_key' && Array.isArray(issue.issues) && issue.issues.length) {
     return translate(lang, 'valid.recordKey', { rule: formatIssue(issue.issues[0] as IssueLike, lang) });
   }
+  // what zod would word in its own English ("Invalid input: expected number, received string") gets the catalogue's words
+  if (issue.code === 'invalid_type') return translate(lang, ['number', 'int', 'bigint'].includes(String(issue.expected)) ? 'valid.number' : 'valid.invalid');
+  if (issue.code === 'invalid_format') return translate(lang, issue.format === 'email' ? 'valid.email' : 'valid.invalid');
+  if (issue.code === 'not_multiple_of' || issue.code === 'invalid_element') return translate(lang, 'valid.invalid');
   const out = zodLocales[lang]().localeError(issue as never);
   return (typeof out === 'string' ? out : out?.message) ?? issue.message;
 }

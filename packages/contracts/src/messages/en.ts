@@ -253,6 +253,7 @@ export const en = {
   'valid.minItems': 'select at least {n} items',
   'valid.maxItems': 'select at most {n} items',
   'valid.item': 'item {n}: {rule}',
+  'valid.number': 'must be a number',
   'valid.maxNumber': 'must not be greater than {n}',
   'valid.minNumber': 'must not be less than {n}',
   'valid.lessThan': 'must be less than {n}',

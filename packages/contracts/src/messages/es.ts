@@ -250,6 +250,7 @@ export const es: Messages = {
   'valid.minItems': 'seleccione al menos {n} elementos',
   'valid.maxItems': 'seleccione como máximo {n} elementos',
   'valid.item': 'elemento {n}: {rule}',
+  'valid.number': 'debe ser un número',
   'valid.maxNumber': 'no puede ser mayor que {n}',
   'valid.minNumber': 'no puede ser menor que {n}',
   'valid.lessThan': 'debe ser menor que {n}',

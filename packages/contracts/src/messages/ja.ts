@@ -250,6 +250,7 @@ export const ja: Messages = {
   'valid.minItems': '{n} 件以上選択してください',
   'valid.maxItems': '{n} 件まで選択できます',
   'valid.item': '{n} 件目：{rule}',
+  'valid.number': '数値を入力してください',
   'valid.maxNumber': '{n} 以下にしてください',
   'valid.minNumber': '{n} 以上にしてください',
   'valid.lessThan': '{n} より小さくしてください',

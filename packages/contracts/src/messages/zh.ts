@@ -250,6 +250,7 @@ export const zh: Messages = {
   'valid.minItems': '至少选择 {n} 项',
   'valid.maxItems': '最多选择 {n} 项',
   'valid.item': '第 {n} 项：{rule}',
+  'valid.number': '必须是数字',
   'valid.maxNumber': '不能大于 {n}',
   'valid.minNumber': '不能小于 {n}',
   'valid.lessThan': '必须小于 {n}',
