@@ -338,6 +338,10 @@ describe('media library', () => {
     expect(res.body.msg).toContain('alt');
     const blank = await upload(await randomPng(50, 50), { alt: '   ' });
     expect(blank.status).toBe(400);
+    expect(blank.body.msg).toBe('alt: cannot be empty');
+    // a limit in SPEC §5's words, not zod's "Too big: expected string to have <=200 characters" (issue 28, item 3)
+    const long = await upload(await randomPng(50, 50), { alt: 'x'.repeat(201) });
+    expect(long.body.msg).toBe('alt: maximum length 200 characters');
   });
 
   it('checks the type by the bytes, not by the name or declared type', async () => {

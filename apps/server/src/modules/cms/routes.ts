@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   HEADER_COLUMN_ID, MEDIA_MAX_BYTES, MEDIA_WIDTHS, articleInputSchema, articleKindSchema, articleListQuerySchema,
   columnInputSchema, columnOrderSchema, mediaInputSchema, mediaListQuerySchema, mediaUpdateSchema, publishInputSchema,
-  siteArticleQuerySchema, siteLangQuerySchema, siteSettingsSchema, translate,
+  formatIssue, siteArticleQuerySchema, siteLangQuerySchema, siteSettingsSchema, translate,
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
@@ -106,7 +106,7 @@ export const cmsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { dep
     const info = mediaInputSchema.safeParse(fields);
     if (!info.success) {
       const issue = info.error.issues[0];
-      throw badRequest('error.validation', { field: issue.path.join('.') || 'alt', rule: issue.message });
+      throw badRequest('error.validation', { field: issue.path.join('.') || 'alt', rule: formatIssue(issue as never, langOf(req)) });
     }
     if (!file || !file.bytes.length) throw badRequest('cms.mediaMissingFile');
     return ok(await svc.media.upload(file.bytes, { filename: file.filename, ...info.data, user: user(req) }));
