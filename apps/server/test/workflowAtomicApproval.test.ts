@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormBinding, FormField, FormInput } from '@bencao/contracts';
-import { formData, wfHistory, wfSignatures } from '../src/db/schema/index';
+import { formData, wfHistory, wfInstances, wfSignatures } from '../src/db/schema/index';
 import { encryptForLogin } from '../src/platform/auth/loginKeys';
 import { setWorkflowClock } from '../src/modules/workflow/engine/clock';
 import { startTestServer, DEMO, type TestServer } from './harness';
@@ -146,5 +146,19 @@ describe('an approval with its form data and signature', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await documentOf(instanceId)).toMatchObject({ amount: 900 });
     expect((await k.open(instanceId)).map((t) => t.elementId)).toEqual(['sign']);
+  });
+  it('a start does not stand when its start form cannot be written', async () => {
+    const definitionId = await atomicProcess();
+    const instancesBefore = (await db().select({ id: wfInstances.id }).from(wfInstances).where(eq(wfInstances.definitionId, definitionId))).length;
+    const start = () => s.request('POST', `/api/workflow/definitions/${definitionId}/start`, { token: T.staff, body: { form: { item: 'Masks', amount: 300 } } });
+
+    const failed = await refusing('form_data', 'insert', start);
+    expect(failed.status).toBeGreaterThanOrEqual(400);
+    // no instance without its start form: nothing waits at the head's approval with no data to judge
+    expect((await db().select({ id: wfInstances.id }).from(wfInstances).where(eq(wfInstances.definitionId, definitionId))).length).toBe(instancesBefore);
+
+    const res = await start();
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await documentOf(res.body.data.id)).toMatchObject({ item: 'Masks', amount: 300 });
   });
 });

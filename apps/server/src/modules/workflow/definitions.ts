@@ -8,7 +8,7 @@ import { wfDefinitions, wfInstances, wfVersions } from '../../db/schema/index';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { offsetOf, orderBy } from '../../platform/paging';
 import { compileBpmn, type Problem, type ProcessModel } from './engine/model';
-import { armTimerStarts, createInstance, type Actor } from './engine/runtime';
+import { armTimerStarts, createInstance, type Actor, type Tx } from './engine/runtime';
 import { renameProcess } from './definitionCopy';
 import { formTypeProblems } from './engine/formTypes';
 import { outboundProblems } from './definitionOutbound';
@@ -237,15 +237,19 @@ export function definitionService(db: Db, now: () => Date) {
     return create({ key: p.id, name: (p.name ?? p.id).slice(0, 100), category: null, description: null, xml }, actor);
   }
 
-  /** starts an instance of the newest version */
-  async function start(id: number, actor: Actor, input: WorkflowStartInput) {
+  /** starts an instance of the newest version; `inTransaction` (the start form's store) commits with it or not at all */
+  async function start(id: number, actor: Actor, input: WorkflowStartInput, inTransaction?: (tx: Tx, instanceId: number) => Promise<unknown>) {
     const d = await get(id);
     if (!d.latestVersionId) throw badRequest('workflow.notPublished', { name: d.name });
     if (d.status === 'suspended') throw new AppError(409, 'workflow.definitionSuspended', { name: d.name });
-    const inst = await db.transaction((tx) => createInstance(tx, {
-      definition: d, versionId: d.latestVersionId!, now: now(), actor, businessKey: input.businessKey, variables: input.variables ?? {},
-      starterId: actor.accountId, starterName: actor.name,
-    }));
+    const inst = await db.transaction(async (tx) => {
+      const created = await createInstance(tx, {
+        definition: d, versionId: d.latestVersionId!, now: now(), actor, businessKey: input.businessKey, variables: input.variables ?? {},
+        starterId: actor.accountId, starterName: actor.name,
+      });
+      if (inTransaction) await inTransaction(tx, created.id);
+      return created;
+    });
     return { id: inst.id, status: inst.status, version: inst.version, currentNodes: inst.currentNodes };
   }
 

@@ -143,13 +143,13 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     async (req) => {
       const d = await defs.get(req.params.id);
       if (!(await accessOf(db, req).canStart(d.key))) throw new AppError(403, 'workflow.cannotStart', { name: d.name });
-      // the start event's cloud form (issue 12): checked before the instance exists, stored as its document after
+      // the start event's cloud form (issue 12): checked before the instance exists, stored as its document in the start's transaction
       const start = d.latestVersionId ? startBinding(await modelOf(db, d.latestVersionId, d.key, d.latestVersion)) : null;
       // a process with a start form is started by its form alone: its data routes the process, so it comes validated
       checkVariables(req.body.variables, !!start, langOf(req));
       const modelVariables = start ? await forms.check(start.binding, null, req.body.form ?? {}, langOf(req)) : {};
-      const started = await defs.start(req.params.id, actorOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } });
-      if (start) await forms.store(start.binding, start.elementId, started.id, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) });
+      const started = await defs.start(req.params.id, actorOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } },
+        start ? (tx, instanceId) => forms.store(start.binding, start.elementId, instanceId, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) }, tx) : undefined);
       return ok(started, saved(req));
     });
 
