@@ -35,9 +35,10 @@ describe('copy a process definition', () => {
     for (const id of [...original.xml!.matchAll(/<bpmn:userTask id="([^"]+)"/g)].map((m) => m[1])) expect(copy.xml).toContain(`<bpmn:userTask id="${id}"`);
     expect(copy.xml).toContain('bencao:assignment=');
 
+    // the copy keeps the original's bound purchase form: it is started by that form, as the original is
     const pub = await s.request('POST', `/api/workflow/definitions/${copy.id}/publish`, { token: admin });
     expect(pub.status, JSON.stringify(pub.body)).toBe(200);
-    const started = await s.request('POST', `/api/workflow/definitions/${copy.id}/start`, { token: admin, body: { variables: { amount: 100 } } });
+    const started = await s.request('POST', `/api/workflow/definitions/${copy.id}/start`, { token: admin, body: { form: { item: '移液器', quantity: 1, unitPrice: 100, amount: 100, reason: '实验室补充', lines: [{ name: '移液器', qty: 1, price: 100 }] } } });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
 
     const after = await demo();
