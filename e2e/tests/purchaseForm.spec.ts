@@ -87,7 +87,11 @@ test('采购申请 filled in its form (lines, sums, 大写金额), approved with
   const approve = modal(lp, '通过');
   await approve.getByLabel('审批意见').fill('同意采购');
   await approve.getByLabel('登录密码').fill(LEAD.password);
+  // a signed approval first fetches a one-time key, then the server checks the password (argon2): on a busy machine
+  // that takes longer than a toast's wait, so the test waits for the approval's answer, then for its toast
+  const approved = lp.waitForResponse((r) => /\/api\/workflow\/tasks\/\d+\/approve$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST', { timeout: 60_000 });
   await approve.getByRole('button', { name: btn('确定通过') }).click();
+  expect((await approved).status()).toBe(200);
   await expect(toast(lp, '已通过')).toBeVisible();
 
   // ---- the purchaser sets the supplier (her node's one writable field) ----
