@@ -78,6 +78,8 @@ test('采购申请 filled in its form (lines, sums, 大写金额), approved with
   await taskRow.getByRole('button', { name: '部门负责人审批', exact: true }).click();
   const detail = drawer(lp);
   const shown = detail.getByTestId('tasks-cloud-form');
+  // the detail's form comes with the task's data and the renderer's chunk, as the start form does above
+  await expect(shown.getByTestId('words-amount')).toBeVisible({ timeout: 30_000 });
   await expect(shown.getByTestId('words-amount')).toHaveText('大写：玖万陆仟元整');
   // every field is read-only at the department head's node
   await expect(shown.locator('input:not([disabled]), textarea:not([disabled])')).toHaveCount(0);
