@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, ConsoleApp } from '../fixtures';
 import { api, apiLogin } from '../api';
-import { btn, toast } from '../ui';
+import { btn, signApproval, toast } from '../ui';
 
 /**
  * The demo 采购申请 with its real form (issue 26), two browser contexts: staff fills the form — item,
@@ -18,7 +18,6 @@ const suffix = Date.now().toString(36).slice(-5).toUpperCase();
 const BK = `CG-FORM-${suffix}`;
 
 const drawer = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('.ant-drawer-body') }).last();
-const modal = (page: Page, title: string) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) }).last();
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 
@@ -86,14 +85,8 @@ test('采购申请 filled in its form (lines, sums, 大写金额), approved with
   await expect(shown.getByTestId('sum-lines-subtotal')).toHaveText('96000');
   await expect(detail.getByText('您可以修改以下字段')).toHaveCount(0);
   await detail.locator('.ant-drawer-extra').getByRole('button', { name: btn('通过') }).click();
-  const approve = modal(lp, '通过');
-  await approve.getByLabel('审批意见').fill('同意采购');
-  await approve.getByLabel('登录密码').fill(LEAD.password);
-  // a signed approval first fetches a one-time key, then the server checks the password (argon2): on a busy machine
-  // that takes longer than a toast's wait, so the test waits for the approval's answer, then for its toast
-  const approved = lp.waitForResponse((r) => /\/api\/workflow\/tasks\/\d+\/approve$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST', { timeout: 60_000 });
-  await approve.getByRole('button', { name: btn('确定通过') }).click();
-  expect((await approved).status()).toBe(200);
+  const approved = await signApproval(lp, { comment: '同意采购', password: LEAD.password });
+  expect(approved.status()).toBe(200);
   await expect(toast(lp, '已通过')).toBeVisible();
 
   // ---- the purchaser sets the supplier (her node's one writable field) ----
