@@ -2,10 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormBinding, FormField, FormInput } from '@bencao/contracts';
 import { formData, wfHistory, wfInstances, wfSignatures } from '../src/db/schema/index';
-import { encryptForLogin } from '../src/platform/auth/loginKeys';
 import { setWorkflowClock } from '../src/modules/workflow/engine/clock';
 import { startTestServer, DEMO, type TestServer } from './harness';
-import { bpmn, endEv, flow, kit, usersRule, type Kit } from './workflowKit';
+import { bpmn, endEv, flow, kit, signature as signatureOf, usersRule, type Kit } from './workflowKit';
 
 /**
  * The approvals record is one act (issue 26, GMP / 21 CFR Part 11): an approval, the node's form data and the
@@ -46,10 +45,7 @@ async function refusing<T>(table: 'wf_signatures' | 'form_data', on: 'insert' | 
   }
 }
 
-async function signature(password: string) {
-  const key = await s.request('GET', '/api/uc/getkey/LoginGetKey.do?method=getLoginKey');
-  return { keyId: key.body.data.keyId, password: encryptForLogin(key.body.data.publicKey, password), meaning: 'approve', timeZone: 'Asia/Shanghai' };
-}
+const signature = (password: string, extra: Record<string, unknown> = {}) => signatureOf(s, password, extra);
 
 /** start (item, amount) → deptlead signs with an opinion → purchaser → end */
 let deployed: Promise<number> | null = null;

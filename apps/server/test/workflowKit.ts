@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import type { TestServer } from './harness';
 import { accounts } from '../src/db/schema/index';
+import { encryptForLogin } from '../src/platform/auth/loginKeys';
 
 /** Small BPMN builders and API helpers for the workflow tests. */
 
@@ -104,4 +105,10 @@ export function kit(s: TestServer, token: string): Kit {
     },
   };
   return k;
+}
+
+/** what the console sends for a signed approval: the password encrypted with a fresh one-time login key */
+export async function signature(s: TestServer, password: string, extra: Record<string, unknown> = {}) {
+  const key = await s.request('GET', '/api/uc/getkey/LoginGetKey.do?method=getLoginKey');
+  return { keyId: key.body.data.keyId, password: encryptForLogin(key.body.data.publicKey, password), meaning: 'approve', timeZone: 'Asia/Shanghai', ...extra };
 }

@@ -4,10 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormBinding, FormField, FormInput } from '@bencao/contracts';
 import { accounts, formData, loginLogs, passwordPolicy } from '../src/db/schema/index';
-import { encryptForLogin } from '../src/platform/auth/loginKeys';
 import { setWorkflowClock } from '../src/modules/workflow/engine/clock';
 import { startTestServer, DEMO, type TestServer } from './harness';
-import { bpmn, endEv, flow, kit, line, usersRule, type Kit } from './workflowKit';
+import { bpmn, endEv, flow, kit, line, signature as signatureOf, usersRule, type Kit } from './workflowKit';
 
 /**
  * Electronic signatures (issue 26): a node with `bencao:signature` is approved only with the signer's
@@ -41,11 +40,7 @@ const attr = (o: unknown) => JSON.stringify(o).replace(/&/g, '&amp;').replace(/"
 const png = (w = 60, h = 24) => sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
 const failedLogins = async (userId: string) => (await db().select({ n: accounts.failedLogins, status: accounts.status }).from(accounts).where(eq(accounts.userId, userId)))[0];
 
-/** what the console sends: the password encrypted with a fresh one-time login key */
-async function signature(password: string, extra: Record<string, unknown> = {}) {
-  const key = await s.request('GET', '/api/uc/getkey/LoginGetKey.do?method=getLoginKey');
-  return { keyId: key.body.data.keyId, password: encryptForLogin(key.body.data.publicKey, password), meaning: 'approve', timeZone: 'Asia/Shanghai', ...extra };
-}
+const signature = (password: string, extra: Record<string, unknown> = {}) => signatureOf(s, password, extra);
 
 /** start (item, amount) → deptlead signs (approve / review) → purchaser may correct the amount → end (deployed once) */
 let deployed: Promise<number> | null = null;
