@@ -27,3 +27,4 @@ export * from './recruit';
 export * from './search';
 export * from './outbound';
 export * from './jsonLimits';
+export * from './preferences';

@@ -3,6 +3,7 @@ import type { ModuleOptions } from '../platform/deps';
 import { securityRoutes } from './security/routes';
 import { auditRoutes } from './audit/routes';
 import { systemRoutes } from './system/routes';
+import { preferenceRoutes } from './system/preferences';
 import { cmsRoutes } from './cms/routes';
 import { organRoutes } from './organ/routes';
 import { commonRoutes } from './common/routes';
@@ -18,6 +19,7 @@ import { recruitRoutes } from './recruit/routes';
 /** Every module's route plugin. A module adds itself here once. */
 export const MODULES: FastifyPluginAsync<ModuleOptions>[] = [
   systemRoutes as FastifyPluginAsync<ModuleOptions>,
+  preferenceRoutes as FastifyPluginAsync<ModuleOptions>,
   cmsRoutes as FastifyPluginAsync<ModuleOptions>,
   securityRoutes as FastifyPluginAsync<ModuleOptions>,
   auditRoutes as FastifyPluginAsync<ModuleOptions>,

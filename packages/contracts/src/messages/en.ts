@@ -198,6 +198,7 @@ export const en = {
   'cel.budget': 'The expression went over its evaluation budget (at most {steps} steps, {ms} ms, values of {size} elements)',
   'valid.jsonTooDeep': 'is nested deeper than {n} levels',
   'valid.jsonTooLarge': 'is larger than {n} KB',
+  'valid.maxPreferences': 'an account keeps at most {n} preferences',
   'workflow.problem.conditionLimit': 'The condition of flow "{name}" {detail}',
   'error.restarting': 'The server is restarting, please try again in a moment',
   'auth.badCredentials': 'Incorrect username or password, please re-enter',

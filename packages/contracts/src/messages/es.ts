@@ -195,6 +195,7 @@ export const es: Messages = {
   'cel.budget': 'La expresión superó su presupuesto de evaluación (como máximo {steps} pasos, {ms} ms, valores de {size} elementos)',
   'valid.jsonTooDeep': 'está anidado a más de {n} niveles',
   'valid.jsonTooLarge': 'ocupa más de {n} KB',
+  'valid.maxPreferences': 'una cuenta guarda como máximo {n} preferencias',
   'workflow.problem.conditionLimit': 'La condición del flujo "{name}" {detail}',
   'error.restarting': 'El servidor se está reiniciando; vuelva a intentarlo en unos instantes',
   'auth.badCredentials': 'Usuario o contraseña incorrectos, vuelva a introducirlos',

@@ -195,6 +195,7 @@ export const ja: Messages = {
   'cel.budget': '式が評価の上限を超えました（最大 {steps} ステップ、{ms} ミリ秒、値は {size} 要素まで）',
   'valid.jsonTooDeep': '入れ子が {n} 階層を超えています',
   'valid.jsonTooLarge': '{n} KB を超えています',
+  'valid.maxPreferences': '1 つのアカウントに保存できる設定は {n} 件までです',
   'workflow.problem.conditionLimit': 'フロー「{name}」の条件式が{detail}',
   'error.restarting': 'サーバーを再起動しています。しばらくしてからもう一度お試しください',
   'auth.badCredentials': 'ユーザー名またはパスワードが正しくありません。再入力してください',

@@ -195,6 +195,7 @@ export const zh: Messages = {
   'cel.budget': '表达式超出了计算预算（最多 {steps} 步、{ms} 毫秒，值最多 {size} 个元素）',
   'valid.jsonTooDeep': '嵌套超过 {n} 层',
   'valid.jsonTooLarge': '超过 {n} KB',
+  'valid.maxPreferences': '每个账号最多保存 {n} 项偏好设置',
   'workflow.problem.conditionLimit': '连线“{name}”的条件表达式{detail}',
   'error.restarting': '服务器正在重启，请稍后再试',
   'auth.badCredentials': '用户名或密码错误，请重新输入',

@@ -19,3 +19,4 @@ export * from './recruit';
 export * from './search';
 export * from './accountImports';
 export * from './outbound';
+export * from './preferences';
