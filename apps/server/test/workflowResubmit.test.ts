@@ -136,7 +136,11 @@ describe('a request returned to its starter', () => {
 
     await ok(act('staff', task.id, 'resubmit', { form: { item: '试剂（含报价单）' } }));
     const lead = await one(id, 'lead');
-    expect((await detailOf('deptlead', lead.id)).form.data).toMatchObject({ item: '试剂（含报价单）' });
+    const leadView = await detailOf('deptlead', lead.id);
+    expect(leadView.form.data).toMatchObject({ item: '试剂（含报价单）' });
+    // the starter's change is kept in the record like an approver's: field, old, new, who
+    const change = leadView.history.find((h: any) => h.action === 'dataChange');
+    expect(change).toMatchObject({ elementId: 'start', actorName: expect.any(String), data: { changes: [{ field: 'item', old: '试剂', new: '试剂（含报价单）' }] } });
   });
 });
 

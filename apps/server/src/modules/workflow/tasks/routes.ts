@@ -244,7 +244,7 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     const binding = bindingAt(model, task.elementId);
     const modelVariables = binding ? await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req)) : {};
     const result = await resubmit(db, req.params.id, meOf(req), { ...req.body, variables: { ...req.body.variables, ...modelVariables } }, now(),
-      binding ? async (tx) => { await forms.store(binding, task.elementId, task.instanceId, req.body.form ?? {}, { userId: req.auth!.userId, lang: langOf(req) }, tx); } : undefined);
+      binding ? (tx) => storeForm(tx, req, task, binding) : undefined);
     return ok(result, saved(req));
   });
   app.post('/api/workflow/tasks/:id/revoke', { config: { authority: TASK }, schema: { tags, params: idParams } },
