@@ -3,3 +3,4 @@ export * from './definitions';
 export * from './instances';
 export * from './admin';
 export * from './signature';
+export * from './migration';

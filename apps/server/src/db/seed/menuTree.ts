@@ -94,6 +94,7 @@ export const MENU_TREE: SeedMenu[] = [
     leaf('bpmTaskEnded', ['Ended tasks', '办结任务', 'Tareas finalizadas', '完了タスク'], 'bpm/task/ended', 'bpm:task', 'StopOutlined'),
     leaf('bpmDefinition', ['Process definitions', '流程定义', 'Definiciones de procesos', 'プロセス定義'], 'bpm/definition', 'bpm:definition', 'PartitionOutlined', crud('bpm:definition', [
       { code: 'bpm:definition:publish', names: ['Publish', '发布', 'Publicar', '公開'] },
+      { code: 'bpm:instance:migrate', names: ['Migrate instances', '迁移流程实例', 'Migrar instancias', 'インスタンス移行'] },
     ])),
     leaf('bpmMonitor', ['Process monitoring', '流程监控', 'Monitorización de procesos', 'プロセス監視'], 'bpm/monitor', 'bpm:monitor', 'MonitorOutlined', [
       { code: 'bpm:monitor:operate', names: ['Operate', '操作', 'Operar', '操作'] },
