@@ -185,6 +185,8 @@ export interface TodoTask {
   delegated: boolean;
   /** the node allows batch approval */
   batchApprove: boolean;
+  /** the amount the request is for (its form's `amount`), shown on the phone's task cards; null without one */
+  amount: number | null;
 }
 export interface TodoCount { total: number; overdue: number; byActivity: Record<TaskActivity, number> }
 

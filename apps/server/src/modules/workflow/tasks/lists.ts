@@ -8,6 +8,7 @@ import { accounts, wfCc, wfDefinitions, wfFavourites, wfInstances, wfTaskDelegat
 import { offsetOf } from '../../../platform/paging';
 import { cappedCountSql, countCapOf, settleCount } from '../../../platform/cappedCount';
 import type { WorkflowAccess } from '../admin/index';
+import { amountOf } from './amount';
 
 /** The lists of the task screens: New (startable), Todo, Done, Ended, Started, CC. */
 
@@ -52,7 +53,7 @@ export function taskLists(db: Db, now: () => Date) {
   };
   const todoFrom = (accountId: number, total: SQL) => db.select({
     t: wfTasks, total: sql<number>`${total}`.mapWith(Number), definitionName: wfInstances.definitionName, businessKey: wfInstances.businessKey, starterName: wfInstances.starterName,
-    activity: activityOf, importance: importanceOf, openedAt: wfTaskUserState.openedAt, delegated: sql<boolean>`${wfTaskDelegations.taskId} is not null`,
+    variables: wfInstances.variables, activity: activityOf, importance: importanceOf, openedAt: wfTaskUserState.openedAt, delegated: sql<boolean>`${wfTaskDelegations.taskId} is not null`,
   }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
     .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId)))
     .leftJoin(wfTaskDelegations, and(eq(wfTaskDelegations.taskId, wfTasks.id), eq(wfTaskDelegations.delegateId, accountId)));
@@ -61,8 +62,9 @@ export function taskLists(db: Db, now: () => Date) {
    * The to-do page as most people open it (no filter, by arrival): two ordered index scans (assigned;
    * offered as a candidate), each cut at the page's end, merged — never a sort over every open task.
    */
-  const plainByArrival = (q: TodoQuery) => (q.sort ?? 'arrivedAt') === 'arrivedAt' && !q.importance && !q.activity && !q.status
+  const unfiltered = (q: TodoQuery) => !q.importance && !q.activity && !q.status
     && !q.definitionKey && !q.starter && !q.arrivedFrom && !q.arrivedTo && !q.overdue && !q.keyword;
+  const plainByArrival = (q: TodoQuery) => (q.sort ?? 'arrivedAt') === 'arrivedAt' && unfiltered(q);
   const todoPageByArrival = (accountId: number, q: TodoQuery, order: 'asc' | 'desc', total: SQL) => {
     const end = offsetOf(q) + q.limit;
     const o = sql.raw(order);
@@ -75,6 +77,50 @@ export function taskLists(db: Db, now: () => Date) {
     return todoFrom(accountId, total).where(sql`${wfTasks.id} in (${page})`).orderBy(d(wfTasks.createdAt), d(wfTasks.id));
   };
 
+  /** the caller's open tasks offered to them while unclaimed, through their candidate rows by task id */
+  const offeredRows = (accountId: number) => sql`select c.task_id as id from wf_task_candidates c join wf_tasks t on t.id = c.task_id
+    where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open'`;
+  /**
+   * The to-do by importance, unfiltered: the list's order is (importance, id descending) with no mark
+   * meaning medium (2). Each importance is read in id order and cut at the page's end — the high and low
+   * marks from the caller's marks (index account, importance, task), the medium ones from their open
+   * tasks (assigned: index assignee, id of open tasks; offered: the candidates' account, task index) less
+   * those marked otherwise — and the three are laid end to end: never a sort over every open task.
+   */
+  const todoPageByImportance = (accountId: number, q: TodoQuery, order: 'asc' | 'desc', total: SQL) => {
+    const end = offsetOf(q) + q.limit;
+    const marked = (importance: number) => sql`(select ${importance} as r, s.task_id as id from wf_task_user_state s
+        where s.account_id = ${accountId} and s.importance = ${importance} and s.task_id in (${mineRows(accountId)})
+        order by s.task_id desc limit ${end})`;
+    const notMarked = sql`not exists (select 1 from wf_task_user_state s where s.task_id = m.id and s.account_id = ${accountId} and s.importance <> 2)`;
+    const medium = sql`(select 2 as r, id from (
+        (select id from wf_tasks m where assignee_id = ${accountId} and status = 'open' and ${notMarked} order by id desc limit ${end})
+        union all
+        (select id from (${offeredRows(accountId)}) m where ${notMarked} order by id desc limit ${end})) m
+      order by id desc limit ${end})`;
+    const page = sql`select id from (${marked(1)} union all ${medium} union all ${marked(3)}) p
+      order by r ${sql.raw(order)}, id desc limit ${q.limit} offset ${offsetOf(q)}`;
+    const d = order === 'asc' ? asc : desc;
+    return todoFrom(accountId, total).where(sql`${wfTasks.id} in (${page})`).orderBy(d(importanceOf), desc(wfTasks.id));
+  };
+  /**
+   * The to-do by due date, unfiltered: order (due date, id descending), no due date last when ascending
+   * and first when descending (PostgreSQL's default, as the general query). The assigned tasks are read in
+   * that order from an index per direction (migration 0048) and cut at the page's end; the offered ones,
+   * few, are sorted.
+   */
+  const todoPageByDue = (accountId: number, q: TodoQuery, order: 'asc' | 'desc', total: SQL) => {
+    const end = offsetOf(q) + q.limit;
+    const o = sql.raw(order);
+    const page = sql`select id from (
+        (select id, due_at from wf_tasks where assignee_id = ${accountId} and status = 'open' order by due_at ${o}, id desc limit ${end})
+        union all
+        (select t.id, t.due_at from wf_tasks t where t.id in (${offeredRows(accountId)}) order by t.due_at ${o}, t.id desc limit ${end})) mine
+      order by due_at ${o}, id desc limit ${q.limit} offset ${offsetOf(q)}`;
+    const d = order === 'asc' ? asc : desc;
+    return todoFrom(accountId, total).where(sql`${wfTasks.id} in (${page})`).orderBy(d(sql`${wfTasks.dueAt}`), desc(wfTasks.id));
+  };
+
   return {
     async todo(accountId: number, q: TodoQuery): Promise<{ total: number; records: TodoTask[] }> {
       const where = todoWhere(accountId, q);
@@ -84,12 +130,15 @@ export function taskLists(db: Db, now: () => Date) {
       const by = sorts[q.sort ?? 'arrivedAt'];
       const d = dir(q.order, q.sort === 'importance' || q.sort === 'definitionName' || q.sort === 'dueAt' ? 'asc' : 'desc');
       // one statement: the page with the capped count selected alongside (an EXPLAIN only past the cap)
-      const plain = plainByArrival(q);
+      const plain = unfiltered(q);
       const countRows = plain ? mineRows(accountId) : db.select({ one: sql`1` }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
         .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId))).where(where).getSQL();
       const cap = countCapOf(q);
       const total = cappedCountSql(countRows, cap);
-      const rows = await (plain ? todoPageByArrival(accountId, q, d === asc ? 'asc' : 'desc', total)
+      const order = d === asc ? 'asc' : 'desc';
+      const rows = await (plainByArrival(q) ? todoPageByArrival(accountId, q, order, total)
+        : plain && q.sort === 'importance' ? todoPageByImportance(accountId, q, order, total)
+        : plain && q.sort === 'dueAt' ? todoPageByDue(accountId, q, order, total)
         : todoFrom(accountId, total).where(where).orderBy(d(by), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)));
       const n = await settleCount(db, countRows, cap, rows[0]?.total);
       const t0 = now().getTime();
@@ -101,6 +150,7 @@ export function taskLists(db: Db, now: () => Date) {
           dueAt: iso(r.t.dueAt), overdue: !!r.t.dueAt && r.t.dueAt.getTime() < t0, importance: Number(r.importance) as TaskImportance,
           status: (r.openedAt || r.t.claimedAt ? 2 : 1) as TaskProgress, activity: Number(r.activity) as TaskActivity,
           candidate: r.t.assigneeId === null, delegated: !!r.delegated, batchApprove: r.t.assigneeId !== null && !r.t.formKey && !r.delegated,
+          amount: amountOf(r.variables),
         })),
       };
     },
