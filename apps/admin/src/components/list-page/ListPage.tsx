@@ -5,9 +5,9 @@ import type { FormInstance, TableColumnType, TableProps } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, ColumnHeightOutlined, DownloadOutlined, DownOutlined, ReloadOutlined, SettingOutlined, UpOutlined } from '@ant-design/icons';
 import type { ListExportColumn } from '@bencao/contracts';
 import { download } from '@/lib/request';
-import { useAuth } from '@/lib/auth';
 import { usePermission } from '@/lib/permission';
-import { arrange, move, prefsKey, readPrefs, type ColumnPrefs } from './columnSettings';
+import { arrange, move, type Density } from './columnSettings';
+import { useListPrefs } from './useListPrefs';
 
 /** A table column that can also say how it is exported (labels of its codes), or that it is not. */
 export type ListColumn<T> = TableColumnType<T> & { exportLabels?: Record<string, string>; noExport?: boolean };
@@ -40,7 +40,6 @@ export interface ListPageProps<T> {
   title?: ReactNode;
 }
 
-type Density = 'small' | 'middle' | 'large';
 const keyOfColumn = (c: ListColumn<unknown>): string =>
   String(c.key ?? (Array.isArray(c.dataIndex) ? c.dataIndex.join('.') : c.dataIndex ?? (typeof c.title === 'string' ? c.title : '')));
 
@@ -50,16 +49,13 @@ const keyOfColumn = (c: ListColumn<unknown>): string =>
  */
 export function ListPage<T extends object>({ id, search, actions, columns, table, onRefresh, exporter, extra, title }: ListPageProps<T>) {
   const { t } = useTranslation('shell');
-  const accountId = useAuth((s) => s.user?.accountId);
   const can = usePermission();
-  const storageKey = prefsKey(accountId, id);
-  const [prefs, setPrefsState] = useState<ColumnPrefs>(() => readPrefs(localStorage, storageKey));
-  const [density, setDensityState] = useState<Density>(() => (localStorage.getItem(`${storageKey}:density`) as Density | null) ?? 'small');
+  const [prefs, setPrefs] = useListPrefs(id);
+  const density: Density = prefs.density ?? 'small';
   const [exporting, setExporting] = useState(false);
   const [expanded, setExpanded] = useState(false);
 
-  const setPrefs = (next: ColumnPrefs) => { setPrefsState(next); localStorage.setItem(storageKey, JSON.stringify(next)); };
-  const setDensity = (d: Density) => { setDensityState(d); localStorage.setItem(`${storageKey}:density`, d); };
+  const setDensity = (d: Density) => setPrefs({ ...prefs, density: d });
   const { all, visible } = useMemo(() => arrange(columns as ListColumn<unknown>[], keyOfColumn, prefs), [columns, prefs]);
   const order = all.map(keyOfColumn);
 
@@ -80,7 +76,7 @@ export function ListPage<T extends object>({ id, search, actions, columns, table
     <div style={{ minWidth: 220 }} role="group" aria-label={t('listPage.columns')}>
       <Flex justify="space-between" align="center">
         <Typography.Text strong>{t('listPage.columns')}</Typography.Text>
-        <Button type="link" size="small" onClick={() => setPrefs({ order: [], hidden: [] })}>{t('listPage.resetColumns')}</Button>
+        <Button type="link" size="small" onClick={() => setPrefs({ order: [], hidden: [], density: prefs.density })}>{t('listPage.resetColumns')}</Button>
       </Flex>
       <Divider style={{ margin: '6px 0' }} />
       {all.map((c, i) => {
@@ -89,7 +85,7 @@ export function ListPage<T extends object>({ id, search, actions, columns, table
         return (
           <Flex key={key} justify="space-between" align="center" gap={8} style={{ padding: '2px 0' }}>
             <Checkbox checked={!prefs.hidden.includes(key)}
-              onChange={(e) => setPrefs({ order, hidden: e.target.checked ? prefs.hidden.filter((k) => k !== key) : [...prefs.hidden, key] })}>
+              onChange={(e) => setPrefs({ ...prefs, order, hidden: e.target.checked ? prefs.hidden.filter((k) => k !== key) : [...prefs.hidden, key] })}>
               {title}
             </Checkbox>
             <Space size={0}>

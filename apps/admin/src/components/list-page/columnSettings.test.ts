@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrange, move, readPrefs } from './columnSettings';
+import { arrange, move, parsePrefs, readPrefs, serverPrefsKey } from './columnSettings';
 
 const cols = ['name', 'status', 'createdAt', 'actions'].map((key) => ({ key }));
 const keyOf = (c: { key: string }) => c.key;
@@ -25,5 +25,12 @@ describe('column settings of a list', () => {
   it('reads broken or foreign storage as "no preference"', () => {
     for (const raw of ['{', '"x"', '{"order":1}', null]) expect(readPrefs({ getItem: () => raw }, 'k')).toEqual({ order: [], hidden: [] });
     expect(readPrefs({ getItem: () => '{"order":["a",2],"hidden":["b"]}' }, 'k')).toEqual({ order: ['a'], hidden: ['b'] });
+  });
+
+  it('reads the server\'s copy with the density, under a key the preferences API takes', () => {
+    expect(parsePrefs({ order: ['a'], hidden: [], density: 'large' })).toEqual({ order: ['a'], hidden: [], density: 'large' });
+    expect(parsePrefs({ order: [], hidden: [], density: 'huge' })).toEqual({ order: [], hidden: [] });
+    expect(parsePrefs(null)).toEqual({ order: [], hidden: [] });
+    expect(serverPrefsKey('security.accounts')).toMatch(/^[A-Za-z][A-Za-z0-9_.:-]*$/);
   });
 });

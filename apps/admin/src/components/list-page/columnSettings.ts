@@ -1,18 +1,32 @@
 /**
- * Which columns of a list an operator shows, and in what order; kept per user and per list in the
- * browser, so one operator's choice does not change another's screen.
+ * Which columns of a list an operator shows, in what order, and how dense the table is; kept per
+ * account and list on the server (`/api/system/preferences/list:<id>`), so they follow the operator to
+ * another browser and one operator's choice does not change another's screen. The browser keeps a copy
+ * to draw the first paint with.
  */
-export interface ColumnPrefs { order: string[]; hidden: string[] }
+export type Density = 'small' | 'middle' | 'large';
+export interface ColumnPrefs { order: string[]; hidden: string[]; density?: Density }
 
 export const EMPTY_PREFS: ColumnPrefs = { order: [], hidden: [] };
 
 export const prefsKey = (accountId: number | string | undefined, listId: string) => `bencao:list:${accountId ?? 'anon'}:${listId}`;
+/** the key of a list's preferences on the server */
+export const serverPrefsKey = (listId: string) => `list:${listId}`;
+
+const DENSITIES: readonly string[] = ['small', 'middle', 'large'];
+
+/** A stored value as preferences; anything else (foreign, broken) is "no preference". */
+export function parsePrefs(v: unknown): ColumnPrefs {
+  const x = v as Partial<ColumnPrefs> | null;
+  if (!x || typeof x !== 'object' || !Array.isArray(x.order) || !Array.isArray(x.hidden)) return EMPTY_PREFS;
+  const prefs: ColumnPrefs = { order: x.order.filter((k): k is string => typeof k === 'string'), hidden: x.hidden.filter((k): k is string => typeof k === 'string') };
+  if (typeof x.density === 'string' && DENSITIES.includes(x.density)) prefs.density = x.density;
+  return prefs;
+}
 
 export function readPrefs(storage: Pick<Storage, 'getItem'>, key: string): ColumnPrefs {
   try {
-    const v = JSON.parse(storage.getItem(key) ?? 'null') as Partial<ColumnPrefs> | null;
-    if (!v || !Array.isArray(v.order) || !Array.isArray(v.hidden)) return EMPTY_PREFS;
-    return { order: v.order.filter((k): k is string => typeof k === 'string'), hidden: v.hidden.filter((k): k is string => typeof k === 'string') };
+    return parsePrefs(JSON.parse(storage.getItem(key) ?? 'null'));
   } catch {
     return EMPTY_PREFS;
   }
