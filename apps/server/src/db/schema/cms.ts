@@ -57,6 +57,10 @@ export const cmsArticles = pgTable('cms_articles', {
   version: integer('version').notNull().default(1),
   /** edits saved to a published article: they go live on the next publish (the row keeps the live content) */
   draft: jsonb('draft').$type<ArticleInput>(),
+  /** a live article's edits scheduled to replace it: at this time `draft` becomes the content (until then the live version stays) */
+  scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+  /** when the live content last changed (the sitemap's lastmod); a save of pending edits leaves it */
+  contentChangedAt: timestamp('content_changed_at', { withTimezone: true }).notNull().defaultNow(),
   /** sha-256 of the current preview token, and when it stops working */
   previewTokenHash: text('preview_token_hash'),
   previewExpiresAt: timestamp('preview_expires_at', { withTimezone: true }),
@@ -69,6 +73,7 @@ export const cmsArticles = pgTable('cms_articles', {
 }, (t) => [
   index('cms_articles_kind_status').on(t.kind, t.status),
   index('cms_articles_column').on(t.columnId),
+  index('cms_articles_scheduled').on(t.scheduledAt).where(sql`${t.scheduledAt} is not null`),
   uniqueIndex('cms_articles_slug').on(t.slug),
 ]);
 

@@ -39,13 +39,14 @@ export function publicCache(db: Db, versions: CacheVersionReader, now: () => num
   /** the Last-Modified last given per URL: a changed answer always gets a later one, even within the same second */
   const stamps = new Map<string, { ms: number; etag: string }>();
   let version = -1;
-  /** the next moment an article goes live or off by its schedule (its answers change without a write) */
+  /** the next moment an article goes live or off, or a scheduled edit replaces a live version (its answers change without a write) */
   let validUntil: Promise<number> = Promise.resolve(-Infinity);
 
   async function nextScheduledChange(): Promise<number> {
     const moment = sql`${new Date(now()).toISOString()}::timestamptz`;
     const res = await db.execute<{ at: string | Date | null }>(sql`
-      select least(min(publish_at) filter (where publish_at > ${moment}), min(unpublish_at) filter (where unpublish_at > ${moment})) as at
+      select least(min(publish_at) filter (where publish_at > ${moment}), min(unpublish_at) filter (where unpublish_at > ${moment}),
+                   min(scheduled_at) filter (where scheduled_at > ${moment})) as at
         from cms_articles where status = 'published'`);
     const at = res.rows[0]?.at;
     return at ? new Date(at).getTime() : Infinity;

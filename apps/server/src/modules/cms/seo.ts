@@ -247,6 +247,10 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     return { canonical: lang === 'en' && english ? en : zh, alternates: english ? { zh, en } : { zh } };
   };
 
+  /** whether the item has a published English translation (the Chinese page announces the English one only then, as the sitemap does) */
+  const hasEnglish = async (a: SiteArticleDetail, lang: SiteLang) =>
+    (lang === 'en' ? !a.untranslated : (await svc.translations.shown([a.id], 'en')).has(a.id));
+
   const imageUrl = (base: string, a: SiteArticleDetail) => (a.cover ? `${base}${a.cover.url}` : a.images[0] ? `${base}${a.images[0].url}` : undefined);
 
   function jsonLdOf(a: SiteArticleDetail, base: string, url: string, s: SiteSettings, description: string, lang: SiteLang, updatedAt?: string) {
@@ -308,7 +312,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     if (a.kind !== d.kind) throw new AppError(404, 'error.notFound');
     const base = origin(req);
     const url = `${base}${langPrefix(lang)}/${segment}/${id}`;
-    const { canonical, alternates } = urls(base, `/${segment}/${id}`, lang, !a.untranslated);
+    const { canonical, alternates } = urls(base, `/${segment}/${id}`, lang, await hasEnglish(a, lang));
     const section = columns.find((c) => c.path === d.list && c.parent === 1000)?.label ?? columns.find((c) => c.path === d.list)?.label ?? (lang === 'zh' ? d.section : d.sectionEn);
     const title = a.seoTitle || (a.kind === 'product' ? (a.fields as ProductFields).name || a.title : a.title);
     const description = clip((a.seoDescription || a.summary || plain(a.body)).replace(/\s+/g, ' '));
@@ -328,7 +332,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     const a = await svc.site.page(slug, undefined, lang);
     const base = origin(req);
     const url = `${base}${langPrefix(lang)}${pathUrl}`;
-    const { canonical, alternates } = urls(base, pathUrl, lang, !a.untranslated);
+    const { canonical, alternates } = urls(base, pathUrl, lang, await hasEnglish(a, lang));
     const description = clip((a.seoDescription || a.summary || plain(a.body)).replace(/\s+/g, ' '));
     const head: Head = {
       title: a.seoTitle || a.title, description, canonical, alternates, lang, image: imageUrl(base, a) ?? shareImage(base), type: 'website',

@@ -16,6 +16,7 @@ import { mediaIdsIn, sanitizeBody } from './sanitize';
 import { deleteStoredImage, mediaUrl, pickVariant, siteImage, storeImage, variantKey, withMediaKeys, withoutMediaKeys } from './media';
 import type { MediaStorage } from './storage';
 import { columnIn, overlay, settingsIn, translationService, withCategoryLabel } from './translations';
+import { promoteDueEdits } from './scheduledEdits';
 
 type ArticleRow = typeof cmsArticles.$inferSelect;
 type MediaRow = typeof cmsMedia.$inferSelect;
@@ -49,6 +50,8 @@ const count = sql<number>`count(*)::int`;
 
 export function cmsService(db: Db, storage: MediaStorage, clock: () => Date = () => new Date()) {
   const translations = translationService(db);
+  /** scheduled edits whose time has come replace their live versions before anything public is read */
+  const due = () => promoteDueEdits(db, clock());
   // ───────────────────────── media ─────────────────────────
   const mediaById = async (ids: number[]) => {
     const uniq = [...new Set(ids.filter((i) => Number.isInteger(i)))];
@@ -139,6 +142,7 @@ export function cmsService(db: Db, storage: MediaStorage, clock: () => Date = ()
      * publicly). Everything else is "not found", so unpublished media cannot be enumerated by id.
      */
     async bytes(id: number, width?: number, accessKey?: string): Promise<{ bytes: Buffer; mime: string; etag: string; public: boolean } | 'badWidth' | null> {
+      await due();
       // one round trip: the row and whether live content shows it
       const [found] = await db.select({ row: cmsMedia, live: sql<boolean>`exists (${liveUse(id)})` }).from(cmsMedia).where(eq(cmsMedia.id, id));
       if (!found) return null;
@@ -388,7 +392,7 @@ export function cmsService(db: Db, storage: MediaStorage, clock: () => Date = ()
       const draft = snapshotOf({ ...cur, ...values } as ArticleRow);
       return change(cur.id, { draft }, action, user);
     }
-    return change(cur.id, { ...values, draft: null }, action, user);
+    return change(cur.id, { ...values, draft: null, contentChangedAt: clock() }, action, user);
   }
 
   async function load(id: number) {
@@ -470,9 +474,18 @@ export function cmsService(db: Db, storage: MediaStorage, clock: () => Date = ()
       if (input.unpublishAt !== undefined) unpublishAt = toDate(input.unpublishAt);
       else unpublishAt = cur.unpublishAt && cur.unpublishAt.getTime() > clock().getTime() ? cur.unpublishAt : null;
       if (publishAt && unpublishAt && unpublishAt <= publishAt) throw badRequest('error.validation', { field: 'unpublishAt', rule: 'unpublishAt must be later than publishAt' });
+      const now = clock();
+      if (publishAt && publishAt > now && isLive(cur, now.getTime())) {
+        // a live article's edit for later: the live version (and its translations) stays until then
+        const draft = { ...snapshotOf(withDraft(cur)), publishAt: iso(publishAt), unpublishAt: iso(unpublishAt) } as ArticleInput;
+        await prepare(draft, id);
+        return (await decorate([await change(id, { draft, scheduledAt: publishAt }, 'publish', user)]))[0];
+      }
       // pending edits go live now
       const content = cur.draft ? { ...(await prepare(cur.draft, id)), draft: null } : {};
-      const row = await change(id, { ...content, status: 'published', publishAt, unpublishAt, publishedAt: cur.publishedAt ?? new Date() }, 'publish', user);
+      const row = await change(id, {
+        ...content, status: 'published', publishAt, unpublishAt, publishedAt: cur.publishedAt ?? new Date(), scheduledAt: null, contentChangedAt: now,
+      }, 'publish', user);
       await translations.settle(db, id);
       return (await decorate([row]))[0];
     },
@@ -480,7 +493,7 @@ export function cmsService(db: Db, storage: MediaStorage, clock: () => Date = ()
       const cur = await load(id);
       // off the site: pending edits become the content
       const content = cur.draft ? { ...(await prepare(cur.draft, id)), draft: null } : {};
-      const row = await change(id, { ...content, status: 'unpublished' }, 'unpublish', user);
+      const row = await change(id, { ...content, status: 'unpublished', scheduledAt: null, contentChangedAt: clock() }, 'unpublish', user);
       await translations.settle(db, id);
       return (await decorate([row]))[0];
     },
@@ -595,6 +608,7 @@ export function cmsService(db: Db, storage: MediaStorage, clock: () => Date = ()
 
   const site = {
     async list(q: SiteArticleQuery): Promise<Page<SiteArticleSummary>> {
+      await due();
       let columnIds: number[] | undefined;
       if (q.columnId) columnIds = [...descendantsOf(await allColumns(), q.columnId)];
       const where = and(
@@ -615,6 +629,7 @@ export function cmsService(db: Db, storage: MediaStorage, clock: () => Date = ()
       return { total: n, records: await toSummaries(rows, q.lang) };
     },
     async article(id: number, previewToken?: string, lang: SiteLang = 'zh'): Promise<SiteArticleDetail> {
+      await due();
       const [row] = await db.select().from(cmsArticles).where(eq(cmsArticles.id, id));
       if (!row) throw notFound();
       if (previewAllowed(row, previewToken)) return detail(row, true, lang);
@@ -623,6 +638,7 @@ export function cmsService(db: Db, storage: MediaStorage, clock: () => Date = ()
     },
     /** a page by slug; with a valid preview token, the page as saved whatever its state */
     async page(slug: string, previewToken?: string, lang: SiteLang = 'zh'): Promise<SiteArticleDetail> {
+      await due();
       const [row] = await db.select().from(cmsArticles).where(eq(cmsArticles.slug, slug));
       if (!row) throw notFound();
       if (previewAllowed(row, previewToken)) return detail(row, true, lang);
@@ -631,16 +647,20 @@ export function cmsService(db: Db, storage: MediaStorage, clock: () => Date = ()
     },
     /** every live piece of content with its last change, for /sitemap.xml */
     async sitemapEntries(): Promise<{ kind: ArticleKind; id: number; slug: string | null; updatedAt: string; english: boolean }[]> {
+      await due();
+      // the last change of what visitors see: of the live content, or its going live (pending edits do not count)
+      const changed = sql<Date | string>`greatest(${cmsArticles.contentChangedAt}, ${cmsArticles.publishAt})`;
       const rows = await db.select({
-        kind: cmsArticles.kind, id: cmsArticles.id, slug: cmsArticles.slug, updatedAt: cmsArticles.updatedAt,
+        kind: cmsArticles.kind, id: cmsArticles.id, slug: cmsArticles.slug, updatedAt: changed,
         // qualified by hand: inside the subquery a bare "id" would be the translation's
         english: sql<boolean>`exists (select 1 from cms_translations t where t.article_id = cms_articles.id and t.lang = 'en' and t.content is not null)`,
       })
-        .from(cmsArticles).where(liveAt(clock())).orderBy(asc(cmsArticles.kind), desc(cmsArticles.updatedAt), desc(cmsArticles.id));
+        .from(cmsArticles).where(liveAt(clock())).orderBy(asc(cmsArticles.kind), desc(changed), desc(cmsArticles.id));
       return rows.filter((r) => r.kind !== 'page' || ['overview', 'strategy', 'history', 'party', 'culture'].includes(r.slug ?? ''))
-        .map((r) => ({ kind: r.kind, id: r.id, slug: r.slug, updatedAt: r.updatedAt.toISOString(), english: !!r.english }));
+        .map((r) => ({ kind: r.kind, id: r.id, slug: r.slug, updatedAt: new Date(r.updatedAt).toISOString(), english: !!r.english }));
     },
     async productCategories(lang: SiteLang = 'zh'): Promise<ProductCategory[]> {
+      await due();
       const names = await categoryNames(lang);
       const res = await db.execute<{ name: string; n: number; s: number }>(sql`
         select ${cmsArticles.fields} ->> 'category' as name, count(*)::int as n, min(${cmsArticles.seq}) as s from ${cmsArticles}

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_KINDS, SITE_DETAIL_ROUTES, type SearchAnswer, type SearchHit, type SearchKind, type SearchQuery } from '@bencao/contracts';
 import type { Db } from '../../db/client';
 import { liveAt } from '../cms/service';
+import { promoteDueEdits } from '../cms/scheduledEdits';
 import { markTerms, queryTerms, snippetOf } from './highlight';
 
 const ROUTE_OF: Record<SearchKind, string> = {
@@ -21,14 +22,16 @@ export interface DocumentContent {
 }
 
 export function searchService(db: Db, clock: () => Date = () => new Date()) {
-  /** documents in `lang`, or in Chinese for articles without a `lang` document; only live articles */
-  const visible = (lang: string) => sql`${liveAt(clock())} and (d.lang = ${lang} or (d.lang = 'zh' and not exists (
-      select 1 from search_documents t where t.article_id = d.article_id and t.lang = ${lang})))`;
   // what the words must occur in: full-width letters and digits as their ASCII forms, any case
   const haystack = sql`lower(normalize(d.title || ' ' || d.text, NFKC))`;
 
   return {
+    /**
+     * Finds live items whose text in any language holds every word (丹参 in an English search, ginkgo in a
+     * Chinese one) and shows each once, in the asked language where it has one, else in Chinese (`lang` says which).
+     */
     async search(q: SearchQuery): Promise<SearchAnswer> {
+      await promoteDueEdits(db, clock());
       const terms = queryTerms(q.q);
       const kinds = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
       if (!terms.length) return { total: 0, records: [], kinds, terms };
@@ -36,17 +39,21 @@ export function searchService(db: Db, clock: () => Date = () => new Date()) {
       const matches: SQL = sql.join([
         sql`d.tokens @> search_tokens(${terms.join(' ')})`,
         ...terms.map((t) => sql`position(${t} in ${haystack}) > 0`),
-        visible(q.lang),
+        liveAt(clock()),
       ], sql` and `);
       const from = sql`from search_documents d join cms_articles on cms_articles.id = d.article_id where ${matches}`;
       const titleHits = sql.join(terms.map((t) => sql`(position(${t} in lower(normalize(d.title, NFKC))) > 0)::int`), sql` + `);
       const kindFilter = q.kind ? sql` and d.kind = ${q.kind}` : sql``;
 
       const [counts, rows] = await Promise.all([
-        db.execute<{ kind: SearchKind; n: number }>(sql`select d.kind, count(*)::int as n ${from} group by d.kind`),
+        db.execute<{ kind: SearchKind; n: number }>(sql`select d.kind, count(distinct d.article_id)::int as n ${from} group by d.kind`),
         db.execute<{ article_id: number; kind: SearchKind; lang: string; title: string; text: string; url: string; published_at: string | Date }>(sql`
-          select d.article_id, d.kind, d.lang, d.title, d.text, d.url, d.published_at ${from}${kindFilter}
-           order by ${titleHits} desc, d.published_at desc, d.article_id desc
+          with hits as (select d.article_id, max(${titleHits}) as score ${from}${kindFilter} group by d.article_id)
+          select s.article_id, s.kind, s.lang, s.title, s.text, s.url, s.published_at
+            from hits h cross join lateral (
+              select * from search_documents s where s.article_id = h.article_id
+               order by (s.lang = ${q.lang}) desc, (s.lang = 'zh') desc, s.lang limit 1) s
+           order by h.score desc, s.published_at desc, s.article_id desc
            limit ${q.limit} offset ${(q.page - 1) * q.limit}`),
       ]);
       for (const c of counts.rows) kinds[c.kind] = Number(c.n);
