@@ -29,6 +29,8 @@ export const accounts = pgTable('accounts', {
   // the list's keyword search (trigram) and its sortable columns (migration 0041)
   index('accounts_user_id_trgm').using('gin', trgm(t.userId)), index('accounts_user_name_trgm').using('gin', trgm(t.userName)),
   index('accounts_email_trgm').using('gin', trgm(t.email)), index('accounts_mobile_trgm').using('gin', trgm(t.mobile)),
+  // keywords of one or two characters (migration 0048, platform/keywordSearch.ts)
+  index('accounts_short_grams').using('gin', sql`bencao_short_grams(array[${t.userId}, ${t.userName}, ${t.email}, ${t.mobile}])`),
   index('accounts_user_name').on(t.userName, t.id), index('accounts_status').on(t.status, t.id),
   index('accounts_created').on(t.createdAt, t.id), index('accounts_max_sessions').on(t.maxSessions, t.id),
 ]);
@@ -205,6 +207,7 @@ export const clientErrors = pgTable('client_errors', {
 }, (t) => [
   index('client_errors_created').on(t.createdAt, t.id),
   index('client_errors_message_trgm').using('gin', trgm(t.message)), index('client_errors_url_trgm').using('gin', trgm(t.url)),
+  index('client_errors_short_grams').using('gin', sql`bencao_short_grams(array[${t.message}, ${t.url}])`),
 ]);
 
 /**

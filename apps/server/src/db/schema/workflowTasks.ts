@@ -15,7 +15,8 @@ export const wfTaskUserState = pgTable('wf_task_user_state', {
   /** 1 high / 2 medium / 3 low */
   importance: integer('importance').notNull().default(2),
   openedAt: ts('opened_at'),
-}, (t) => [primaryKey({ columns: [t.taskId, t.accountId] }), index('wf_task_user_state_account').on(t.accountId, t.activity)]);
+}, (t) => [primaryKey({ columns: [t.taskId, t.accountId] }), index('wf_task_user_state_account').on(t.accountId, t.activity),
+  index('wf_task_user_state_importance').on(t.accountId, t.importance, t.taskId)]);
 
 export const wfFavourites = pgTable('wf_favourites', {
   accountId: integer('account_id').notNull(),

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { indexedOrder, offsetOf, orderBy, pageRead } from '../../platform/paging';
+import { keywordIn } from '../../platform/keywordSearch';
 import { cappedCountSql, listCapOf, listTotal } from '../../platform/cappedCount';
 import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { assertPolicy, hashPassword, loadPolicy } from '../../platform/auth/passwords';
@@ -288,7 +289,7 @@ export function securityService(db: Db, store: SessionStore) {
     const where = and(
       accountScopeWhere(await scopeOf(actor)),
       inOrgans ? sql`exists (select 1 from staff s where s.id = accounts.staff_id and s.position_id in (${sql.join(inOrgans.map((o) => sql`${o}`), sql`, `)}))` : undefined,
-      q.keyword ? or(ilike(accounts.userId, like(q.keyword)), ilike(accounts.userName, like(q.keyword)), ilike(accounts.email, like(q.keyword)), ilike(accounts.mobile, like(q.keyword))) : undefined,
+      q.keyword ? keywordIn([accounts.userId, accounts.userName, accounts.email, accounts.mobile], q.keyword) : undefined,
       q.status ? eq(accounts.status, q.status) : undefined,
       q.roleId ? sql`exists (select 1 from ${accountRoles} ar where ar.account_id = accounts.id and ar.role_id = ${q.roleId})` : undefined,
     );

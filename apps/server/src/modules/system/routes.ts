@@ -9,6 +9,7 @@ import { ok } from '../../platform/envelope';
 import { LOGIN, PUBLIC, authOf, bearerToken } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
 import { indexedOrder, pageRead } from '../../platform/paging';
+import { keywordIn } from '../../platform/keywordSearch';
 import { cappedCountSql, listCapOf, listTotal } from '../../platform/cappedCount';
 import { menusFor, toAltNodes } from './menuService';
 import { hasAuthority } from '../../platform/auth/authorities';
@@ -102,9 +103,9 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     // errors are organ-owned through the account that met them: the roles' data scope applies
     const where = and(
       accountIdInScope(await dataScopeOf(db, authOf(req).accountId, authOf(req).authorities), clientErrors.accountId),
-      q.keyword ? sql`(${clientErrors.message} ilike ${'%' + q.keyword + '%'} or ${clientErrors.url} ilike ${'%' + q.keyword + '%'})` : undefined,
+      q.keyword ? keywordIn([clientErrors.message, clientErrors.url], q.keyword) : undefined,
     );
-    // one statement: the page with its capped count alongside; the keyword through the trigram indexes (migration 0041)
+    // one statement: the page with its capped count alongside; the keyword through the trigram or short-keyword indexes (0041, 0048)
     const countRows = db.select({ one: sql`1` }).from(clientErrors).where(where).getSQL();
     const cap = listCapOf(q);
     const order = indexedOrder(q, { createdAt: clientErrors.createdAt }, [desc(clientErrors.createdAt), desc(clientErrors.id)], clientErrors.id);

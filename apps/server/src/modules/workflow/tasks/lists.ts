@@ -90,7 +90,8 @@ export function taskLists(db: Db, now: () => Date) {
   const todoPageByImportance = (accountId: number, q: TodoQuery, order: 'asc' | 'desc', total: SQL) => {
     const end = offsetOf(q) + q.limit;
     const marked = (importance: number) => sql`(select ${importance} as r, s.task_id as id from wf_task_user_state s
-        where s.account_id = ${accountId} and s.importance = ${importance} and s.task_id in (${mineRows(accountId)})
+        where s.account_id = ${accountId} and s.importance = ${importance} and exists (select 1 from wf_tasks where wf_tasks.id = s.task_id and status = 'open'
+          and (assignee_id = ${accountId} or assignee_id is null and ${offeredTo(accountId)}))
         order by s.task_id desc limit ${end})`;
     const notMarked = sql`not exists (select 1 from wf_task_user_state s where s.task_id = m.id and s.account_id = ${accountId} and s.importance <> 2)`;
     const medium = sql`(select 2 as r, id from (
