@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { zh, type SiteMessages } from './zh';
+import { writeCookie } from '../lib/cookie';
 
 /**
  * The site's two languages: the chrome strings (a typed dictionary, `en` must have every key of
@@ -47,7 +48,7 @@ export async function chooseLang(lang: SiteLang, remember = false) {
 export function setLang(lang: SiteLang, remember = false) {
   if (remember && typeof window !== 'undefined') {
     try { localStorage.setItem(LANG_COOKIE, lang); } catch { /* private mode */ }
-    document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+    writeCookie(LANG_COOKIE, lang, 31536000);
   }
   if (lang === current) return;
   current = lang;

@@ -3,6 +3,8 @@
  * The token helper keeps the visitor in session storage and sets a login flag cookie for one hour
  * (SPEC §7, §9). Nothing is sent to the server.
  */
+import { writeCookie } from './cookie';
+
 const KEY = 'bencao-site-visitor';
 const FLAG = 'bencao_site_login';
 const listeners = new Set<() => void>();
@@ -23,13 +25,13 @@ export function currentVisitor(): Visitor | null {
 
 export function login(name: string) {
   sessionStorage.setItem(KEY, JSON.stringify({ name, since: new Date().toISOString() }));
-  document.cookie = `${FLAG}=1; max-age=3600; path=/; SameSite=Lax`;
+  writeCookie(FLAG, '1', 3600);
   listeners.forEach((l) => l());
 }
 
 export function logout() {
   sessionStorage.removeItem(KEY);
-  document.cookie = `${FLAG}=; max-age=0; path=/; SameSite=Lax`;
+  writeCookie(FLAG, '', 0);
   listeners.forEach((l) => l());
 }
 
