@@ -13,6 +13,7 @@ import { langOf } from '../../platform/i18n';
 import { workflowAccess } from './admin/index';
 import { workflowAdminRoutes } from './admin/routes';
 import { workflowTaskRoutes } from './tasks/routes';
+import { workflowMigrationRoutes } from './migration/routes';
 import { definitionService, PublishError } from './definitions';
 import { instanceService } from './instances';
 import { dataScopeOf } from '../security/dataScope';
@@ -198,4 +199,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   // the admin part: listeners, plugins, participants, permissions, settings, performance
   await app.register(workflowAdminRoutes, opts);
+
+  // moving running instances to another version (migration/)
+  await app.register(workflowMigrationRoutes, opts);
 };

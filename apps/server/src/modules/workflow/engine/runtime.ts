@@ -1224,5 +1224,5 @@ export async function executionAction(db: Db, execId: number, action: Exclude<In
 export { ALLOWED as ACTION_FROM };
 
 /** the interpreter's steps for modules/workflow/tasks (approval actions), always under the instance lock */
-export const engineSteps = { ctxFor, hist, emit, newExec, endExec, createTask, cancelTree, enter, leave, settle, save, finishTask, taskDone, endInstance, participants, miChild, canReach, descendants };
+export const engineSteps = { ctxFor, hist, emit, newExec, endExec, createTask, cancelTree, enter, leave, settle, save, finishTask, taskDone, endInstance, participants, miChild, canReach, descendants, timerDue, addJob };
 export type EngineCtx = Ctx;
