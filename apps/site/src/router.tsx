@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
+import { PathRouter } from './lib/pathRouter';
 import { BareLayout, SiteLayout } from './shell/Layout';
 import Home from './pages/Home';
 
@@ -23,29 +24,28 @@ const Login = lazy(() => import('./pages/Login'));
 const ErrorPage = lazy(() => import('./pages/ErrorPage'));
 const Redirect = lazy(() => import('./pages/Redirect'));
 const Search = lazy(() => import('./pages/Search'));
-// only in the browser: a form has no path URL for the server to render
 const AdrReport = lazy(() => import('./pages/AdrReport'));
 
 /** The page components, lazy in the browser, imported directly by the server's page render (ssr.tsx). */
 export const lazyPages = {
   About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
-  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search,
+  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search, AdrReport,
 };
 type PageSet = { [K in keyof typeof lazyPages]: ComponentType<any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** SPEC §2 routes, hash mode. Declarative routing keeps the home bundle small. */
+/** SPEC §2 routes behind path URLs (lib/pathRouter). Declarative routing keeps the home bundle small. */
 export function AppRoutes() {
   return (
-    <HashRouter>
+    <PathRouter>
       <SiteRoutes pages={lazyPages} />
-    </HashRouter>
+    </PathRouter>
   );
 }
 
-/** The route table, one for the browser (hash router) and the server (static router). */
+/** The route table, one for the browser (path router) and the server (static router). */
 export function SiteRoutes({ pages }: { pages: PageSet }) {
   const { About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
-    BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search } = pages;
+    BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search, AdrReport } = pages;
   return (
       <Routes>
         <Route path="/" element={<Navigate to="/homePage" replace />} />

@@ -6,9 +6,11 @@
  */
 import { renderToString } from 'react-dom/server';
 import { NavigationType, Router, createPath, parsePath, type Navigator, type To } from 'react-router';
+import { pathUrlOf } from '@bencao/contracts/sitePaths';
 import { SiteRoutes } from './router';
 import { clearCache, loadWanted, primeCache, snapshot, wanted } from './lib/useApi';
 import { setApiBase } from './api/request';
+import { renderedMeta } from './lib/seo';
 import { getLang, registerDictionary, setLang, type SiteLang } from './i18n';
 import { en } from './i18n/en';
 import About from './pages/About';
@@ -30,24 +32,25 @@ import Login from './pages/Login';
 import ErrorPage from './pages/ErrorPage';
 import Redirect from './pages/Redirect';
 import Search from './pages/Search';
+import AdrReport from './pages/AdrReport';
 
 // the server renders both languages: no lazy loading here
 registerDictionary('en', en);
 
 const pages = {
   About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
-  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search,
+  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search, AdrReport,
 };
 
 export { articleKey, listKey, pageKey } from './api/site';
 
 const refuse = () => { throw new Error('the server render does not navigate'); };
-/** links as the browser's hash router writes them (`#/newsDetail?id=3`), so hydration keeps them */
-const hashLinks: Navigator = {
-  createHref: (to: To) => `#${typeof to === 'string' ? to : createPath(to)}`,
+/** links as the browser's path router writes them (`/news/3`, `/en/news/3`), so hydration keeps them */
+const pathLinks = (lang: SiteLang): Navigator => ({
+  createHref: (to: To) => pathUrlOf(typeof to === 'string' ? to : createPath(to), lang),
   encodeLocation: (to: To) => { const p = typeof to === 'string' ? parsePath(to) : to; return { pathname: p.pathname ?? '', search: p.search ?? '', hash: p.hash ?? '' }; },
   go: refuse, push: refuse, replace: refuse,
-};
+});
 
 /**
  * HTML of the hash route `route` (e.g. `/newsDetail?id=12`) with the API answers `data` (keyed as
@@ -59,7 +62,7 @@ export function render(route: string, data: Record<string, unknown>, lang: SiteL
   primeCache(data);
   try {
     return renderToString(
-      <Router location={{ pathname: '/', search: '', hash: '', ...parsePath(route) }} navigator={hashLinks} navigationType={NavigationType.Pop} static>
+      <Router location={{ pathname: '/', search: '', hash: '', ...parsePath(route) }} navigator={pathLinks(lang)} navigationType={NavigationType.Pop} static>
         <SiteRoutes pages={pages} />
       </Router>,
     );
@@ -76,7 +79,7 @@ let queue: Promise<unknown> = Promise.resolve();
  * renders again until nothing is missing (lists, the home page). One render at a time (the answers
  * cache is the page's own). Answers the HTML and the answers it used, for the browser to hydrate with.
  */
-export function renderRoute(route: string, apiBase: string, initial: Record<string, unknown> = {}, lang: SiteLang = 'zh'): Promise<{ html: string; data: Record<string, unknown> }> {
+export function renderRoute(route: string, apiBase: string, initial: Record<string, unknown> = {}, lang: SiteLang = 'zh'): Promise<{ html: string; data: Record<string, unknown>; meta: { title: string | null; description: string | null } }> {
   const run = async () => {
     setApiBase(apiBase);
     setLang(lang);
@@ -86,15 +89,17 @@ export function renderRoute(route: string, apiBase: string, initial: Record<stri
       let html = '';
       for (let pass = 0; pass < 4; pass++) {
         wanted.clear();
+        renderedMeta.title = null;
+        renderedMeta.description = null;
         html = renderToString(
-          <Router location={{ pathname: '/', search: '', hash: '', ...parsePath(route) }} navigator={hashLinks} navigationType={NavigationType.Pop} static>
+          <Router location={{ pathname: '/', search: '', hash: '', ...parsePath(route) }} navigator={pathLinks(lang)} navigationType={NavigationType.Pop} static>
             <SiteRoutes pages={pages} />
           </Router>,
         );
         if (!wanted.size) break;
         await loadWanted();
       }
-      return { html, data: snapshot() };
+      return { html, data: snapshot(), meta: { ...renderedMeta } };
     } finally {
       clearCache();
       setApiBase('/api');

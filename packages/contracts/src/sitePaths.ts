@@ -135,3 +135,6 @@ export function pathUrlOfHash(hash: string, lang: PathLang = 'zh'): string | nul
   if (!route.startsWith('/')) return null;
   return pathUrlOf(route, lang);
 }
+
+/** the app routes of SPEC §2 as plain paths (/newsDetail, /aboutPage, …), for the server's redirects of old links */
+export const APP_ROUTE_PATHS: readonly string[] = [...Object.keys(STATIC), ...Object.keys(DETAIL_SEGMENTS), '/aboutPage'];

@@ -54,7 +54,7 @@ export async function get<T>(path: string, query: Record<string, unknown> = {}, 
         reloginOpen = false;
         if (ok) {
           logout();
-          window.location.hash = '#/homePage';
+          window.location.assign(getLang() === 'en' ? '/en/' : '/');
         }
       });
     }

@@ -26,9 +26,13 @@ export function menuPathFor(pathname: string): string {
   return LIST_OF_DETAIL[p] ?? p;
 }
 
-/** Link of a column: its path with the query id (SPEC §2). */
-export function columnHref(c: Pick<Column, 'id' | 'path'>): string {
+/**
+ * Link of a column: its path with the query id (SPEC §2). A top column's list is the list itself
+ * (/newsPage, path URL /news), so only a sub-column names its id (/newsPage?id=1003, /news/column/1003).
+ */
+export function columnHref(c: Pick<Column, 'id' | 'path'> & { parent?: Column['parent'] }): string {
   const path = c.path.startsWith('/') ? c.path : `/${c.path}`;
+  if (c.parent != null && String(c.parent) === String(HEADER_PARENT)) return path;
   return `${path}${path.includes('?') ? '&' : '?'}id=${encodeURIComponent(String(c.id))}`;
 }
 

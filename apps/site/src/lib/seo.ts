@@ -1,9 +1,16 @@
 import { useEffect } from 'react';
 import { translate, useLang } from '../i18n';
 
+/** the title and description the page being rendered on the server asked for (ssr.tsx puts them in the head) */
+export const renderedMeta: { title: string | null; description: string | null } = { title: null, description: null };
+
 /** Per-page document title and meta description. */
 export function useDocumentMeta(title: string | null | undefined, description?: string | null) {
   const lang = useLang();
+  if (typeof document === 'undefined') {
+    renderedMeta.title = title || null;
+    renderedMeta.description = description || null;
+  }
   useEffect(() => {
     const name = translate(lang, 'site.name');
     document.title = title ? `${title} — ${name}` : `${name} — ${translate(lang, 'site.tagline')}`;

@@ -36,8 +36,9 @@ describe('menu highlight', () => {
     expect(buildMenu(columns, null).map((m) => m.id)).toContain(1009);
     expect(buildMenu(columns, Number('1009')).find((m) => m.id === 1009)).toBeUndefined();
   });
-  it('links each column to its path with the query id', () => {
-    expect(columnHref(columns[1])).toBe('/newsPage?id=1002');
+  it('links each sub-column to its path with the query id, a top column to its list', () => {
+    expect(columnHref(columns[1])).toBe('/newsPage');
+    expect(columnHref(columns[5])).toBe('/bidReport?id=1010');
     expect(columnHref({ id: 7, path: 'aboutPage?showIndex=0' })).toBe('/aboutPage?showIndex=0&id=7');
   });
 });

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { useArticle, useSettings } from '../api/site';
+import { useArticle } from '../api/site';
 import type { BidFields } from '../api/types';
 import { formatDate, formatDateTime } from '../lib/format';
 import { useDocumentMeta } from '../lib/seo';
@@ -27,7 +27,7 @@ export default function BidDetail() {
   const { data: b, loading, error } = useArticle<BidFields>(id, params.get('preview'));
   const t = useT();
   const listTitle = useColumnTitle('/bidReport', t('section.bids'));
-  const back = bidHref(useSettings().data?.biddingColumnId);
+  const back = bidHref();
   const now = useNow();
   useDocumentMeta(b ? b.seoTitle || b.title : t('bid.tender'), b ? b.seoDescription || b.summary : null);
   if (!id || error?.code === 404) return <NotFoundBlock what={t('bid.notice')} back={{ to: back, label: t('state.back', { v: listTitle }) }} />;

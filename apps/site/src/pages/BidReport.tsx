@@ -30,7 +30,8 @@ export default function BidReport() {
   const now = useNow();
   const list = useArticles<BidFields>(id && !children.loading ? { kind: 'bid', columnId, page, limit: 10, keyword } : null);
   useDocumentMeta(title, t('bid.description'));
-  const tabHref = (t: string | null) => `/bidReport?${new URLSearchParams({ ...(id ? { id } : {}), ...(t ? { tab: t } : {}) })}`;
+  const own = params.get('id');
+  const tabHref = (t: string | null) => `/bidReport?${new URLSearchParams({ ...(own ? { id: own } : {}), ...(t ? { tab: t } : {}) })}`;
   return (
     <>
       <PageHead title={title} subtitle={t('bid.subtitle')} crumbs={[{ label: title }]} />

@@ -48,7 +48,7 @@ export default function CommonPage() {
             <ul>
               <li><Link to="/cs">{t('sitemap.service')}</Link></li>
               <li><Link to="/jobBoard">{t('jobs.board')}</Link></li>
-              <li><Link to={bidHref(s?.biddingColumnId)}>{t('section.bids')}</Link></li>
+              <li><Link to={bidHref()}>{t('section.bids')}</Link></li>
               <li><Link to="/test">{t('sitemap.status')}</Link></li>
             </ul>
           </section>

@@ -42,7 +42,7 @@ export default function CustomerService() {
               {s.email && <div><dt>{t('email')}</dt><dd><a href={`mailto:${s.email}`}>{s.email}</a></dd></div>}
             </dl>
             <p className="muted">
-              {t('regulator')} <Link to={`/bidReport${s.biddingColumnId != null ? `?id=${s.biddingColumnId}` : ''}`}>{t('bids')}</Link> {t('bidsAfter')}
+              {t('regulator')} <Link to="/bidReport">{t('bids')}</Link> {t('bidsAfter')}
             </p>
           </section>
         )}

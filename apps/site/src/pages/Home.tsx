@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useArticles, usePage, useSettings } from '../api/site';
+import { useArticles, usePage } from '../api/site';
 import type { NewsFields, PageFields, ProductFields } from '../api/types';
 import { useDocumentMeta } from '../lib/seo';
 import { formatDate } from '../lib/format';
@@ -36,7 +36,6 @@ function HeroArt() {
 export default function Home() {
   const t = useT();
   useDocumentMeta(null, t('home.description'));
-  const settings = useSettings().data;
   const overview = usePage('overview');
   const products = useArticles<ProductFields>({ kind: 'product', page: 1, limit: 4 });
   const news = useArticles<NewsFields>({ kind: 'news', page: 1, limit: 4 });
@@ -163,7 +162,7 @@ export default function Home() {
             <span className="cta-title">{t('home.jobsTitle')}</span>
             <span className="cta-text">{t('home.jobsText')}</span>
           </Link>
-          <Link className="cta-card cta-ochre" to={bidHref(settings?.biddingColumnId)}>
+          <Link className="cta-card cta-ochre" to={bidHref()}>
             <span className="cta-kicker">{t('section.bids')}</span>
             <span className="cta-title">{t('home.bidsTitle')}</span>
             <span className="cta-text">{t('home.bidsText')}</span>

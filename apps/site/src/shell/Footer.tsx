@@ -63,7 +63,7 @@ export function Footer() {
               </li>
             ))}
             <li>
-              <Link to={bidHref(s?.biddingColumnId)}>{t('section.bids')}</Link>
+              <Link to={bidHref()}>{t('section.bids')}</Link>
             </li>
             <li>
               <Link to="/manpowerPage">{t('section.jobs')}</Link>

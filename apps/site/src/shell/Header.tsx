@@ -10,8 +10,9 @@ import { HTML_LANG, useLang, useT } from '../i18n';
 import { LangSwitch } from './LangSwitch';
 import { HeaderSearch } from './HeaderSearch';
 
-export function bidHref(biddingColumnId: string | number | null | undefined) {
-  return biddingColumnId != null ? `/bidReport?id=${encodeURIComponent(String(biddingColumnId))}` : '/bidReport';
+/** the bidding list: it shows the settings' bidding column (a path URL of its own, /bids, not a column's) */
+export function bidHref() {
+  return '/bidReport';
 }
 
 function useScrolled() {
@@ -35,7 +36,7 @@ export function Header() {
   const lang = useLang();
   const visitor = useSyncExternalStore(onVisitorChange, () => sessionStorage.getItem('bencao-site-visitor'), () => null);
   const menu = columns ? buildMenu(columns, settings?.biddingColumnId) : [];
-  const bidding = bidHref(settings?.biddingColumnId);
+  const bidding = bidHref();
   const hotline = settings?.hotlines?.[0];
 
   useEffect(() => setOpen(false), [pathname]);

@@ -13,6 +13,7 @@ import type { AppConfig } from '../../config';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { PUBLIC } from '../../platform/guard';
+import { APP_ROUTE_PATHS, pathUrlOf } from '@bencao/contracts/sitePaths';
 import { MEDIA_PREFIX } from './media';
 import type { CmsService } from './service';
 
@@ -27,7 +28,7 @@ import type { CmsService } from './service';
 
 interface SsrModule {
   render(route: string, data: Record<string, unknown>, lang?: SiteLang): string;
-  renderRoute(route: string, apiBase: string, initial?: Record<string, unknown>, lang?: SiteLang): Promise<{ html: string; data: Record<string, unknown> }>;
+  renderRoute(route: string, apiBase: string, initial?: Record<string, unknown>, lang?: SiteLang): Promise<{ html: string; data: Record<string, unknown>; meta?: { title: string | null; description: string | null } }>;
   articleKey(id: string, preview?: string | null): string;
   pageKey(slug: string): string;
 }
@@ -43,7 +44,7 @@ export const SITE_NAME = '本草制药';
  * in the home answer it is lazy, and a preload held back by `media="not all"` is let go by the same script
  * only when the visit is the home page itself, so the home keeps its early, high-priority hero.
  */
-const HASH_ROUTE_GUARD = "var h=location.hash.slice(1);if(h&&h!=='/homePage'&&location.pathname==='/')document.documentElement.setAttribute('data-hash-route',/^\\/(login|redirect\\/|40[134])/.test(h)?'bare':'site');"
+const HASH_ROUTE_GUARD = "var h=location.hash.slice(1);if(/^\\/./.test(h)&&h!=='/homePage'&&/^\\/(en\\/)?$/.test(location.pathname))document.documentElement.setAttribute('data-hash-route',/^\\/(login|redirect\\/|40[134])/.test(h)?'bare':'site');"
   + "else{var p=document.getElementById('hero-preload');if(p){var l=p.cloneNode();l.removeAttribute('id');l.removeAttribute('media');document.head.appendChild(l)}}";
 const HASH_ROUTE_GUARD_SOURCE = `'sha256-${crypto.createHash('sha256').update(HASH_ROUTE_GUARD).digest('base64')}'`;
 const HASH_ROUTE_GUARD_HTML = '<style>html[data-hash-route=site] .app-root>:not(.site-header),html[data-hash-route=bare] #root>*{display:none}</style>'
@@ -350,27 +351,36 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     return `http://${local.includes(':') && !local.startsWith('::ffff:') ? `[${local}]` : local.replace(/^::ffff:/, '')}:${req.socket.localPort}/api`;
   };
 
-  async function listPage(req: FastifyRequest, segment: string, lang: SiteLang = 'zh'): Promise<string | null> {
+  /** `columnId`: a sub-column's own list (/news/column/1003); `query`: the list's page, keyword or tab as the app keeps them */
+  async function listPage(req: FastifyRequest, segment: string, lang: SiteLang = 'zh', columnId?: number, query = ''): Promise<string | null> {
     const ssr = await load();
     if (!ssr) return null;
     const d = DETAIL_PATHS[segment];
     const { settings, columns } = await common(lang);
+    const top = columns.find((c) => c.path === d.list && c.parent === 1000);
+    const column = columnId == null ? undefined : columns.find((c) => c.id === columnId && top && c.parent === top.id);
+    if (columnId != null && !column) throw new AppError(404, 'error.notFound');
     const base = origin(req);
-    const { html, data } = await ssr.renderRoute(d.list, apiOf(req), { settings, columns }, lang);
-    const url = `${base}${langPrefix(lang)}/${segment}`;
-    const label = columns.find((c) => c.path === d.list && c.parent === 1000)?.label ?? (lang === 'zh' ? d.section : d.sectionEn);
+    const q = new URLSearchParams(query);
+    q.delete('id');
+    if (column) q.set('id', String(column.id));
+    const route = q.size ? `${d.list}?${q}` : d.list;
+    const { html, data } = await ssr.renderRoute(route, apiOf(req), { settings, columns }, lang);
+    const own = column ? `/${segment}/column/${column.id}` : `/${segment}`;
+    const url = `${base}${langPrefix(lang)}${own}`;
+    const label = column?.label ?? top?.label ?? (lang === 'zh' ? d.section : d.sectionEn);
     const records = Object.entries(data).filter(([k]) => k.startsWith('articles:')).flatMap(([, v]) => (v as { records?: { id: number; kind: ArticleKind; title: string }[] }).records ?? [])
       .filter((r) => r.kind === d.kind);
     const w = WORDS[lang];
     const head: Head = {
-      ...urls(base, `/${segment}`, lang), lang, image: shareImage(base),
+      ...urls(base, own, lang), lang, image: shareImage(base),
       title: label, description: `${lang === 'zh' ? settings.companyName : w.site}${lang === 'zh' ? '' : ' '}${label}${w.listSep}${records.slice(0, 5).map((r) => r.title).join(w.itemSep)}`.slice(0, 160), type: 'website',
       jsonLd: [
         { '@type': 'CollectionPage', name: label, url, mainEntity: { '@type': 'ItemList', itemListElement: records.map((r, i) => ({ '@type': 'ListItem', position: i + 1, name: r.title, url: `${base}${langPrefix(lang)}${contentPath(r.kind, r.id)}` })) } },
-        organization(settings, base), breadcrumbs(base, [{ name: label, url }], lang),
+        organization(settings, base), breadcrumbs(base, [...(column && top ? [{ name: top.label, url: `${base}${langPrefix(lang)}/${segment}` }] : []), { name: label, url }], lang),
       ],
     };
-    return page(html, head, settings, { route: d.list, data });
+    return page(html, head, settings, { route, data });
   }
 
   /** the home page: the company, its products, news and TCM articles as the app shows them */
@@ -387,6 +397,29 @@ export function siteRenderer({ svc, config }: SeoOptions) {
       jsonLd: [organization(settings, base), { '@type': 'WebSite', name: lang === 'zh' ? settings.companyName : w.site, url, inLanguage: HTML_LANG[lang], publisher: organization(settings, base) }],
     };
     return deferHero(page(html, head, settings, { route: '/homePage', data }));
+  }
+
+  /**
+   * A page of the app without content of its own to describe (customer service, the ADR form, careers,
+   * the site map, a sub-column's list, login, …): the app's render, its own title and description, the
+   * site's picture. `index` false: `noindex` (login, status).
+   */
+  async function appPage(req: FastifyRequest, route: string, pathUrl: string, lang: SiteLang, type: 'WebPage' | 'ContactPage' | 'CollectionPage', index = true): Promise<string | null> {
+    const ssr = await load();
+    if (!ssr) return null;
+    const { settings, columns } = await common(lang);
+    const base = origin(req);
+    const { html, data, meta } = await ssr.renderRoute(route, apiOf(req), { settings, columns }, lang);
+    const url = `${base}${langPrefix(lang)}${pathUrl}`;
+    const title = meta?.title || WORDS[lang].homeTitle;
+    const description = clip((meta?.description || WORDS[lang].description).replace(/\s+/g, ' '));
+    const head: Head = {
+      ...urls(base, pathUrl, lang), lang, image: shareImage(base), title, description, type: 'website',
+      jsonLd: [{ '@type': type, name: title, description, url, inLanguage: HTML_LANG[lang], publisher: organization(settings, base) },
+        organization(settings, base), breadcrumbs(base, [{ name: title, url }], lang)],
+    };
+    const out = page(html, head, settings, { route, data });
+    return index ? out : out.replace('<head>', '<head>\n    <meta name="robots" content="noindex" />');
   }
 
   /** the site's own 404 page (status 404), or null when the render is not built */
@@ -420,6 +453,13 @@ export function siteRenderer({ svc, config }: SeoOptions) {
       }
     }
     for (const [path, lastmod] of newest) pages.push({ path, lastmod, english: true });
+    for (const [path, , , index] of APP_PAGES) if (index) pages.push({ path, english: true });
+    // the sub-columns' own lists (新闻中心 › 行业资讯)
+    const columns = await svc.columns.publicTree('zh');
+    for (const segment of ['news', 'medicine']) {
+      const top = columns.find((c) => c.path === DETAIL_PATHS[segment].list && c.parent === 1000);
+      if (top) for (const c of columns.filter((k) => k.parent === top.id)) pages.push({ path: `/${segment}/column/${c.id}`, english: true });
+    }
     const body = [...pages, ...items].flatMap((p) => {
       const { alternates } = urls(base, p.path, 'zh', p.english);
       const links = p.english
@@ -435,7 +475,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
   /** the site's index.html as it is (the app renders everything itself), when the page render is not built */
   const plainShell = () => shell();
 
-  return { detailPage, contentPage, listPage, homePage, notFoundPage, sitemap, origin, plainShell };
+  return { detailPage, contentPage, listPage, homePage, appPage, notFoundPage, sitemap, origin, plainShell, common };
 }
 
 /** the page, compressed when the client takes it (static files are precompressed; pages are made per request) */
@@ -449,6 +489,22 @@ function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string, status
   if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
   return reply.send(html);
 }
+
+/** the query of a request as the app keeps it (`page=2&keyword=x`) */
+const queryOf = (req: FastifyRequest) => {
+  const at = req.url.indexOf('?');
+  return at < 0 ? '' : new URLSearchParams(req.url.slice(at + 1)).toString();
+};
+
+/** path URL, app route, JSON-LD type and whether a search engine should index it, of the app's pages without content of their own */
+export const APP_PAGES: [string, string, 'WebPage' | 'ContactPage' | 'CollectionPage', boolean][] = [
+  ['/service', '/cs', 'ContactPage', true],
+  ['/adr-report', '/adrReport', 'WebPage', true],
+  ['/careers', '/manpowerPage', 'WebPage', true],
+  ['/site-map', '/common/page', 'CollectionPage', true],
+  ['/login', '/login', 'WebPage', false],
+  ['/status', '/test', 'WebPage', false],
+];
 
 /** the site's path URLs, sitemap and robots.txt; registered from the cms routes */
 export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) => {
@@ -484,8 +540,31 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) =>
         if (!id || id > 2_147_483_647) return notFound(req, reply);
         return orNotFound(req, reply, () => r.detailPage(req, segment, id, lang));
       });
-      // the column list, as the app shows it
-      app.get(`${at}/${segment}`, { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (req, reply) => orNotFound(req, reply, () => r.listPage(req, segment, lang)));
+      // the column list, as the app shows it (its page, keyword or tab in the query)
+      app.get(`${at}/${segment}`, { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (req, reply) => orNotFound(req, reply, () => r.listPage(req, segment, lang, undefined, queryOf(req))));
+      if (['news', 'medicine', 'bids'].includes(segment)) {
+        // a sub-column's own list (/news/column/1003)
+        app.get(`${at}/${segment}/column/:id`, { config: { authority: PUBLIC }, schema: { tags, hide: true, params: z.object({ id: z.string().max(20) }) } }, async (req, reply) => {
+          const id = /^[1-9]\d{0,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
+          if (!id || id > 2_147_483_647) return notFound(req, reply);
+          return orNotFound(req, reply, () => r.listPage(req, segment, lang, id, queryOf(req)));
+        });
+      }
+    }
+    // the app's other pages, each at its path URL (sitePaths in the contracts)
+    for (const [pathUrl, route, type, index] of APP_PAGES) {
+      app.get(`${at}${pathUrl}`, { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (req, reply) => {
+        const q = queryOf(req);
+        return orNotFound(req, reply, () => r.appPage(req, q ? `${route}?${q}` : route, pathUrl, lang, type, index));
+      });
+    }
+    // SPEC §2's routes written as paths (/newsDetail?id=3, /aboutPage?showIndex=2): moved for good to their path URL
+    for (const route of APP_ROUTE_PATHS) {
+      if (pathUrlOf(route) === route) continue;
+      app.get(`${at}${route}`, { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (req, reply) => {
+        const q = queryOf(req);
+        return reply.redirect(pathUrlOf(q ? `${route}?${q}` : route, lang), 301);
+      });
     }
     app.get(`${at}/about/:index`, { config: { authority: PUBLIC }, schema: { tags, hide: true, params: z.object({ index: z.string().max(4) }) } }, async (req, reply) => {
       const about = ABOUT_PAGES.find((a) => String(a.index) === req.params.index);

@@ -25,13 +25,15 @@ export const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     schema: { tags: ['site'], querystring: searchQuerySchema },
   }, (req, reply) => cache.answer(req, reply, async () => ok(await svc.search(req.query))));
 
-  app.get('/search', {
-    config: { authority: PUBLIC, rateLimit: SEARCH_RATE },
-    schema: { tags: ['site'], hide: true, querystring: z.object({ q: z.string().max(SEARCH_MAX_QUERY * 4).optional(), kind: z.string().max(20).optional(), page: z.string().max(6).optional() }) },
-  }, async (req, reply) => {
-    const html = await page.render(req);
-    // the render is not built: the app's own route shows the same results
-    if (!html) return reply.redirect(`/#/search${req.url.slice('/search'.length)}`);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  });
+  for (const path of ['/search', '/en/search']) {
+    app.get(path, {
+      config: { authority: PUBLIC, rateLimit: SEARCH_RATE },
+      schema: { tags: ['site'], hide: true, querystring: z.object({ q: z.string().max(SEARCH_MAX_QUERY * 4).optional(), kind: z.string().max(20).optional(), page: z.string().max(6).optional() }) },
+    }, async (req, reply) => {
+      const html = await page.render(req);
+      // the render is not built: the app's own route shows the same results
+      if (!html) return reply.redirect(`/#/search${req.url.slice(path.length)}`);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    });
+  }
 };

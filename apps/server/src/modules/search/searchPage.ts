@@ -41,8 +41,8 @@ export function searchPageRenderer(deps: Deps) {
       const route = `/search?${new URLSearchParams(Object.fromEntries(['q', 'kind', 'page'].flatMap((k) => (query.get(k) ? [[k, query.get(k)!]] : []))))}`;
       const local = req.socket.localAddress ?? '127.0.0.1';
       const host = local.includes(':') && !local.startsWith('::ffff:') ? `[${local}]` : local.replace(/^::ffff:/, '');
-      // the visitor's language, as the site remembers it (a cookie): the page must not switch it back
-      const lang = /(?:^|;\s*)bencao-lang=en\b/.test(String(req.headers.cookie ?? '')) ? 'en' : 'zh';
+      // /en/search is English; /search in the visitor's language as the site remembers it (a cookie): the page must not switch it back
+      const lang = req.url.startsWith('/en/') || /(?:^|;\s*)bencao-lang=en\b/.test(String(req.headers.cookie ?? '')) ? 'en' : 'zh';
       // the header, footer and settings in the visitor's language too
       const [settings, columns] = await Promise.all([cms.settings.shown(lang), cms.columns.publicTree(lang)]);
       const { html, data } = await ssr.renderRoute(route, `http://${host}:${req.socket.localPort}/api`, { settings, columns }, lang);
