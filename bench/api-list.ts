@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { startServer } from './serverProcess';
+import { cpuSeconds, startServer } from './serverProcess';
 import { readConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed/index';
@@ -143,6 +143,9 @@ async function explain(db: Awaited<ReturnType<typeof openDatabase>>['db'], label
     ['accounts, keyword "王伟" (2 characters: no trigram)', page('accounts', 'id, user_id, user_name', kwAcc('王伟'), 'id asc', 20, 0, 1000)],
     ['accounts, sort userName desc, page 30 of 50', page('accounts', 'id, user_id, user_name', 'true', 'user_name desc, id desc', 50, 1450, 1950)],
     ['monitor, status suspended, page 3 of 20', page('wf_instances', 'id, business_key', "status = 'suspended'", 'status desc, started_at desc, id desc', 20, 40, 1000)],
+    ['accounts, keyword "王伟" through the short-keyword index', page('accounts', 'id, user_id, user_name', `bencao_short_grams(array[user_id, user_name, email, mobile]) @> array['王伟'] and ${kwAcc('王伟')}`, 'id asc', 20, 0, 200)],
+    ['client errors, keyword "采购" through the short-keyword index', page('client_errors', '*', `bencao_short_grams(array[message, url]) @> array['采购'] and ${kwCe('采购')}`, 'created_at desc, id desc', 20, 0, 200)],
+    ...todoCases((await db.execute<{ id: number }>(sql`select id from accounts where user_id = 'admin'`)).rows[0].id),
   ];
   for (const [name, text] of cases) {
     const run = async () => (await db.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain (analyze, costs off, timing on) ${text}`))).rows.map((r) => r['QUERY PLAN']);
@@ -164,6 +167,33 @@ async function explain(db: Awaited<ReturnType<typeof openDatabase>>['db'], label
   }
   await db.execute(sql.raw('reset plan_cache_mode'));
   await db.execute(sql.raw('deallocate ce_kw'));
+}
+
+/** the to-do of one person with 100,000 open tasks sorted by importance, page 3 of 20: the left join sorted, and the streams that stop at the page (tasks/lists.ts) */
+function todoCases(me: number): [string, string][] {
+  const mine = `(t.assignee_id = ${me} or t.assignee_id is null and exists (select 1 from wf_task_candidates c where c.task_id = t.id and c.account_id = ${me}))`;
+  const joined = `select t.id from wf_tasks t left join wf_task_user_state s on s.task_id = t.id and s.account_id = ${me} where t.status = 'open' and ${mine}
+    order by coalesce(s.importance, 2) asc, t.id desc limit 20 offset 40`;
+  const notMarked = `not exists (select 1 from wf_task_user_state s where s.task_id = m.id and s.account_id = ${me} and s.importance <> 2)`;
+  const marked = (i: number) => `(select ${i} as r, s.task_id as id from wf_task_user_state s where s.account_id = ${me} and s.importance = ${i}
+    and exists (select 1 from wf_tasks t where t.id = s.task_id and t.status = 'open' and ${mine}) order by s.task_id desc limit 60)`;
+  const streams = `select id from (${marked(1)} union all (select 2 as r, id from (
+      (select id from wf_tasks m where assignee_id = ${me} and status = 'open' and ${notMarked} order by id desc limit 60)
+      union all (select c.task_id as id from wf_task_candidates c join wf_tasks m on m.id = c.task_id where c.account_id = ${me} and m.assignee_id is null and m.status = 'open' and ${notMarked} order by c.task_id desc limit 60)) m
+    order by id desc limit 60) union all ${marked(3)}) p order by r asc, id desc limit 20 offset 40`;
+  return [['to-do by importance, page 3 of 20: left join, sorted', joined], ['to-do by importance, page 3 of 20: streams to the page', streams]];
+}
+
+/** the PostgreSQL cluster's postmaster (the parent of a backend): its process tree is the cluster's CPU */
+async function postmasterOf(url: string) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const backend = (await c.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+    const stat = fs.readFileSync(`/proc/${backend}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch { return undefined; } finally { await c.end(); }
 }
 
 // ---------- the request mix ----------
@@ -236,7 +266,7 @@ const fmt = (label: string, name: string, r: autocannon.Result, extra = '') => {
   return `${label.padEnd(22)} ${name.padEnd(40)} ${Math.round(r.requests.average).toString().padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(5)} ms${bad ? `  (${bad} errors!)` : ''}${extra}`;
 };
 
-async function run(label: string, env: Record<string, string>, budget: { rps: number; p99: number }) {
+async function run(label: string, env: Record<string, string>, budget: { rps: number; p99: number }, postmaster?: number) {
   const server = await startServer(env);
   const token = await login(server.base);
   const headers = { authorization: `Bearer ${token}` };
@@ -258,9 +288,14 @@ async function run(label: string, env: Record<string, string>, budget: { rps: nu
     await autocannon({ url: server.base, connections: 20, duration: 2, headers, requests }); // warm-up
     const w = writer(server.base, token, accountIds);
     const before = os.loadavg()[0];
+    const cpu0 = [cpuSeconds(server.pid)?.server, postmaster && cpuSeconds(postmaster)?.server];
     const res = await autocannon({ url: server.base, connections: 20, duration: DURATION, headers, requests });
+    const cpu1 = [cpuSeconds(server.pid)?.server, postmaster && cpuSeconds(postmaster)?.server];
     const done = await w.stop();
-    console.log(fmt(label, `${list.name}: mix, writes between`, res, `  (${done.writes} writes${done.failed ? `, ${done.failed} failed` : ''}; load ${before.toFixed(2)})`));
+    // CPU per request holds under load where req/s does not (the writer's requests are in it, a few per cent)
+    const per = (i: number) => (cpu0[i] !== undefined && cpu1[i] !== undefined ? `${Math.round((Number(cpu1[i]) - Number(cpu0[i])) / Math.max(1, res.requests.total) * 1e6)} µs` : null);
+    const cpu = [per(0) && `server ${per(0)}`, postmaster && per(1) && `postgres ${per(1)}`].filter(Boolean).join(', ');
+    console.log(fmt(label, `${list.name}: mix, writes between`, res, `  (${done.writes} writes${done.failed ? `, ${done.failed} failed` : ''}; load ${before.toFixed(2)}${cpu ? `; CPU per request: ${cpu}` : ''})`));
     results.push({ name: list.name, rps: res.requests.average, p99: res.latency.p99 });
   }
   const over = results.filter((x) => x.rps < budget.rps || x.p99 > budget.p99).map((x) => x.name);
@@ -285,7 +320,7 @@ async function runPostgres(url: string, kind: string) {
   await prepare('', url);
   if (process.env.BENCH_EXPLAIN === '1') return;
   for (const workers of [...new Set([1, CORES])]) {
-    await run(`PostgreSQL ${kind} ×${workers}`, { DATABASE_URL: url, WORKERS: String(workers) }, { rps: 3000, p99: Infinity });
+    await run(`PostgreSQL ${kind} ×${workers}`, { DATABASE_URL: url, WORKERS: String(workers) }, { rps: 3000, p99: Infinity }, await postmasterOf(url));
   }
 }
 

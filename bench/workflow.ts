@@ -28,6 +28,7 @@ import { definitionService } from '../apps/server/src/modules/workflow/definitio
 import { createInstance, SYSTEM } from '../apps/server/src/modules/workflow/engine/runtime';
 import { runDueJobs } from '../apps/server/src/modules/workflow/jobs';
 import { autovacuumPass } from '../apps/server/src/db/embeddedAutovacuum';
+import { onQueryTimed } from '../apps/server/src/db/queryTiming';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
@@ -156,6 +157,25 @@ async function run(label: string, databaseUrl?: string) {
     };
     // the server in this process (the load generator shares its core)
     await completions(base, headers, baseline.rps, '');
+    // what a completion costs, whatever the machine's load: completions one at a time in this process, each driver call
+    // counted (db/queryTiming.ts: a statement, or a BEGIN/COMMIT sent with one) and this process's CPU
+    const costs = async (n: number) => {
+      const ids = (await open()).slice(0, n);
+      for (const id of ids) handedOut.add(id);
+      let calls = 0;
+      const off = onQueryTimed(() => { calls++; });
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      for (const id of ids) {
+        const r = await app.inject({ method: 'POST', url: `/api/workflow/tasks/${id}/complete`, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"variables":{"ok":true}}' });
+        if (r.statusCode !== 200) throw new Error(`completion of task ${id}: ${r.statusCode} ${r.body}`);
+      }
+      const ms = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      off();
+      line(`  per completion, ${ids.length} one at a time: ${(calls / ids.length).toFixed(1)} statements (driver calls), server CPU ${Math.round((cpu.user + cpu.system) / ids.length)} µs${databaseUrl ? '' : ' (PGlite\'s included)'}, ${(ms / ids.length).toFixed(2)} ms each`);
+    };
+    await costs(200);
     // BENCH_WORKERS=1,2: the server as `npm start` runs it, in child processes (on PostgreSQL WORKERS=n, node cluster on
     // one port; the embedded database: 1 only), each count with its own health baseline; this process only generates the load
     for (const n of workerCounts) {
