@@ -7,13 +7,19 @@ import { createHash } from 'node:crypto';
  * `max` texts are named per process: a plan takes some tens of KB in each connection, and statements
  * built with a varying number of parameters (`in ($1, …, $n)`) must not grow every connection's plan
  * cache without end. The name is a digest of the text: the same on every connection and process.
+ * A keyword search (`ilike`) is never named: after five runs PostgreSQL may keep a generic plan, made
+ * without the keyword, and for a common keyword that plan reads every match's trigram entry and sorts
+ * them (4× the custom plan's time in bench/api-list.ts BENCH_EXPLAIN); planning it each time costs less.
  */
+const KEYWORD_SEARCH = /\bilike\b/i;
+
 export function statementNames(max = 500): (text: string) => string | undefined {
   const named = new Map<string, string>();
   const seenOnce = new Set<string>();
   return (text) => {
     const name = named.get(text);
     if (name || named.size >= max) return name;
+    if (KEYWORD_SEARCH.test(text)) return undefined;
     if (!seenOnce.has(text)) {
       if (seenOnce.size >= 10 * max) seenOnce.clear();
       seenOnce.add(text);
