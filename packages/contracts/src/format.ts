@@ -8,12 +8,13 @@ import { translate } from './messages/index';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** `date` as the catalogue's date-and-time pattern of `lang`, in the local time zone. */
-export function formatDateTime(date: Date | number | string, lang: Lang): string {
+/** `date` as the catalogue's date-and-time pattern of `lang`, in the local time zone (with `seconds`, minutes are followed by `:ss`). */
+export function formatDateTime(date: Date | number | string, lang: Lang, opts: { seconds?: boolean } = {}): string {
   const d = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(d.getTime())) return '';
+  const mm = pad2(d.getMinutes()) + (opts.seconds ? `:${pad2(d.getSeconds())}` : '');
   return translate(lang, 'format.dateTime', {
-    yyyy: String(d.getFullYear()), MM: pad2(d.getMonth() + 1), dd: pad2(d.getDate()), HH: pad2(d.getHours()), mm: pad2(d.getMinutes()),
+    yyyy: String(d.getFullYear()), MM: pad2(d.getMonth() + 1), dd: pad2(d.getDate()), HH: pad2(d.getHours()), mm,
   });
 }
 

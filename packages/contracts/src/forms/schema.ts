@@ -185,9 +185,49 @@ export function formFields(schema: Pick<FormSchema, 'nodes'>): FormField[] {
 /** Fields that hold a value in the submitted document. */
 export const dataFields = (schema: Pick<FormSchema, 'nodes'>) => formFields(schema).filter((f) => !DISPLAY_ONLY.includes(f.type));
 
-/** The label in `lang`, falling back to Chinese, English, then the key. */
+/**
+ * Which languages stand in for a missing translation, nearest first (issue 28, item 2): Japanese
+ * readers read Chinese before English, Spanish readers English before Chinese.
+ */
+export const TEXT_FALLBACK: Readonly<Record<Lang, readonly Lang[]>> = {
+  en: ['en', 'zh', 'es', 'ja'], zh: ['zh', 'en', 'ja', 'es'], es: ['es', 'en', 'zh', 'ja'], ja: ['ja', 'zh', 'en', 'es'],
+};
+
+/** The text in `lang`, or the nearest translation there is (TEXT_FALLBACK), else `fallback` (the key). */
 export function textOf(t: LocalText | undefined, lang: Lang, fallback = ''): string {
-  return t?.[lang] || t?.zh || t?.en || t?.es || t?.ja || fallback;
+  for (const l of TEXT_FALLBACK[lang] ?? LANGS) if (t?.[l]?.trim()) return t[l]!;
+  return fallback;
+}
+
+/** The languages a text has no translation in (all four when it is empty). */
+export const missingLangs = (t: LocalText | undefined): Lang[] => LANGS.filter((l) => !t?.[l]?.trim());
+
+export interface Untranslated { id: string; key?: string; text: LocalText | undefined; missing: Lang[] }
+
+/**
+ * The labels, group and tab titles and option labels of a form that lack a translation, one entry per
+ * node (its options' gaps counted with it), in reading order: what the designer marks before publishing.
+ */
+export function untranslatedNodes(schema: Pick<FormSchema, 'nodes'>): Untranslated[] {
+  const out: Untranslated[] = [];
+  const add = (id: string, text: LocalText | undefined, texts: (LocalText | undefined)[], key?: string) => {
+    const missing = LANGS.filter((l) => texts.some((x) => !x?.[l]?.trim()));
+    if (missing.length) out.push({ id, key, text, missing });
+  };
+  const walk = (ns: FormNode[]) => {
+    for (const n of ns) {
+      if (n.kind === 'field') {
+        const texts = [n.label, ...(n.options ?? []).map((o) => o.label), ...(n.type === 'description' ? [n.text] : [])];
+        // a divider without a title is meant to have none
+        add(n.id, n.label, n.type === 'divider' ? texts.filter((x) => missingLangs(x).length < LANGS.length) : texts, n.key);
+        walk(n.columns ?? []);
+      } else if (n.kind === 'group') { add(n.id, n.title, [n.title]); walk(n.children); }
+      else if (n.kind === 'tabs') for (const t of n.tabs) { add(t.id, t.title, [t.title]); walk(t.children); }
+      else walk(childrenOf(n));
+    }
+  };
+  walk(schema.nodes);
+  return out;
 }
 export const fieldLabel = (f: FormField, lang: Lang) => textOf(f.label, lang, f.key);
 

@@ -3,9 +3,10 @@ import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy, horizontalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Col, Row, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { CopyOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, HolderOutlined, TranslationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { textOf, type FormNode, type Lang } from '@bencao/contracts';
+import { formatList } from '@/lib/format';
 import type { PaletteKind } from './tree';
 
 export interface CanvasActions {
@@ -14,6 +15,22 @@ export interface CanvasActions {
   select: (id: string) => void;
   remove: (id: string) => void;
   duplicate: (id: string) => void;
+  /** nodes lacking a translation, by id: the languages they lack */
+  untranslated: Map<string, Lang[]>;
+}
+
+/** A visible mark on a node whose texts lack a translation, naming the languages. */
+function UntranslatedMark({ id, missing, lang }: { id: string; missing: Lang[] | undefined; lang: Lang }) {
+  const { t } = useTranslation('cform');
+  if (!missing?.length) return null;
+  const langs = formatList(missing.map((l) => t(`prop.lang.${l}`)), lang);
+  return (
+    <Tooltip title={t('msg.untranslated', { langs })}>
+      <Tag color="warning" icon={<TranslationOutlined />} data-testid={`untranslated-${id}`} aria-label={t('msg.untranslated', { langs })} style={{ marginInlineEnd: 0 }}>
+        {missing.join(' ')}
+      </Tag>
+    </Tooltip>
+  );
 }
 
 /** A palette entry: dragged onto the canvas (mouse, touch or keyboard), or clicked to add it. */
@@ -65,6 +82,7 @@ function NodeView({ node, container, index, a }: { node: FormNode; container: st
           {node.kind === 'field' && node.required && <Typography.Text type="danger">* </Typography.Text>}{title}
         </Typography.Text>
         {node.kind === 'field' && <Tag style={{ marginInlineEnd: 0 }}>{t(`palette.${node.type}`)}</Tag>}
+        <UntranslatedMark id={node.kind === 'field' ? node.key : node.id} missing={a.untranslated.get(node.id)} lang={a.lang} />
         {node.kind === 'field' && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{node.key}</Typography.Text>}
         {selected && (
           <>
@@ -83,7 +101,7 @@ function NodeView({ node, container, index, a }: { node: FormNode; container: st
         </Row>
       )}
       {node.kind === 'tabs' && (
-        <Tabs size="small" items={node.tabs.map((tab) => ({ key: tab.id, label: textOf(tab.title, a.lang), children: <DropList container={tab.id} nodes={tab.children} a={a} /> }))} />
+        <Tabs size="small" items={node.tabs.map((tab) => ({ key: tab.id, label: <>{textOf(tab.title, a.lang)} <UntranslatedMark id={tab.id} missing={a.untranslated.get(tab.id)} lang={a.lang} /></>, children: <DropList container={tab.id} nodes={tab.children} a={a} /> }))} />
       )}
     </div>
   );

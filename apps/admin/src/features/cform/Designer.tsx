@@ -6,7 +6,7 @@ import {
   type CollisionDetection, type DragEndEvent, type DragStartEvent,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { App, Button, Card, Col, Empty, Form, Input, Modal, Row, Segmented, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Form, Input, Modal, Row, Segmented, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import {
   AppstoreOutlined, BorderOutlined, CalendarOutlined, CheckSquareOutlined, ClockCircleOutlined, CodeOutlined, ApartmentOutlined, DollarOutlined,
   EnvironmentOutlined, EyeOutlined, FieldNumberOutlined, FileTextOutlined, FontSizeOutlined, FunctionOutlined, LineOutlined, OrderedListOutlined,
@@ -15,9 +15,11 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  FORM_ACTIONS, emptyFormSchema, formInputSchema, formSchemaSchema, formatIssue, type FormInput, type FormNode, type FormSchema,
+  FORM_ACTIONS, emptyFormSchema, formInputSchema, formSchemaSchema, formatIssue, textOf, untranslatedNodes, type FormInput, type FormNode, type FormSchema,
+  type Lang, type Untranslated,
 } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
+import { formatList } from '@/lib/format';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { LazyFormRenderer } from '@/components/form-renderer';
 import { cformApi, keys, useCformMutation, usePublishForm, type FormDetail } from './api';
@@ -92,12 +94,12 @@ export function Designer() {
     return () => window.removeEventListener('keydown', onKey);
   }, [h]);
 
-  const names = useCallback((l: string, key: string) => i18n.getFixedT(l, 'cform')(key === 'optionValue' ? 'prop.optionValue' : key === 'tab' ? 'palette.tab' : `palette.${key}`), [i18n]);
+  const names = useCallback((key: string) => t(key === 'optionValue' ? 'prop.optionValue' : key === 'tab' ? 'palette.tab' : `palette.${key}`), [t]);
   const schema = h.schema;
 
   const add = (kind: PaletteKind, container: string, index: number) => {
     if (!accepts(schema, container, { kind: 'field', type: kind as never }) && !accepts(schema, container, { kind } as never)) return;
-    const node = createNode(schema, kind, names);
+    const node = createNode(schema, kind, names, lang);
     h.commit(insertNode(schema, container, index, node));
     setSelected(node.id);
   };
@@ -136,8 +138,9 @@ export function Designer() {
     else if (active.id !== over.id) h.commit(moveNode(schema, String(active.id), container, index));
   };
 
+  const gaps = useMemo(() => untranslatedNodes(schema), [schema]);
   const actions: CanvasActions = {
-    lang, selected, select: setSelected,
+    lang, selected, select: setSelected, untranslated: new Map(gaps.map((g) => [g.id, g.missing])),
     remove: (nid) => { h.commit(removeNode(schema, nid)); setSelected(null); },
     duplicate: (nid) => {
       const n = findNode(schema, nid);
@@ -204,7 +207,7 @@ export function Designer() {
             {can(id ? 'cform:form:edit' : 'cform:form:add') && <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={trySave}>{t('action.save')}</Button>}
             {can('cform:form:publish') && (
               <Button icon={<SendOutlined />} disabled={!id} loading={publish.isPending}
-                onClick={() => modal.confirm({ title: t('action.publish'), content: t('msg.confirmPublish', { name: meta.name }), onOk: () => publish.mutateAsync(id!) })}>
+                onClick={() => modal.confirm({ title: t('action.publish'), width: gaps.length ? 560 : undefined, content: <PublishContent name={meta.name} gaps={gaps} lang={lang} />, onOk: () => publish.mutateAsync(id!) })}>
                 {t('action.publish')}
               </Button>
             )}
@@ -242,6 +245,26 @@ export function Designer() {
       {jsonOpen && <JsonModal schema={schema} onApply={(s) => { h.commit(s); setJsonOpen(false); }} onClose={() => setJsonOpen(false)} />}
       {settings && <SettingsModal meta={meta} onSave={(m) => { setMeta(m); setSettings(false); }} onClose={() => setSettings(false)} />}
     </DndContext>
+  );
+}
+
+/** The publish question, with the texts that lack a translation listed (their readers will see the nearest one). */
+function PublishContent({ name, gaps, lang }: { name: string; gaps: Untranslated[]; lang: Lang }) {
+  const { t } = useTranslation('cform');
+  return (
+    <>
+      <Typography.Paragraph>{t('msg.confirmPublish', { name })}</Typography.Paragraph>
+      {gaps.length > 0 && (
+        <Alert type="warning" showIcon data-testid="publish-untranslated" title={t('msg.publishUntranslated')}
+          description={(
+            <ul style={{ margin: 0, paddingInlineStart: 18, maxHeight: 240, overflow: 'auto' }}>
+              {gaps.map((g) => (
+                <li key={g.id}>{textOf(g.text, lang, g.key ?? t('msg.untitled'))}{g.key ? ` (${g.key})` : ''}: {t('msg.missingIn', { langs: formatList(g.missing.map((l) => t(`prop.lang.${l}`)), lang) })}</li>
+              ))}
+            </ul>
+          )} />
+      )}
+    </>
   );
 }
 

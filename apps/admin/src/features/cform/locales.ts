@@ -24,6 +24,9 @@ export default defineLocales({
       keyTaken: 'This key is already used', celInvalid: 'Not valid CEL: {{reason}}', unsaved: 'Save the form before publishing.',
       celHint: 'CEL over data.<key> and sums.<table>.<column>; numbers are decimals: data.qty * 2.0', jsonInvalid: 'The JSON is not a valid form schema: {{reason}}',
       history: 'History', noData: 'No documents yet',
+      untranslated: 'No translation in {{langs}}: readers of it see the nearest translation',
+      publishUntranslated: 'These texts have no translation in some languages; their readers will see the nearest translation (Japanese: Chinese, then English; Spanish: English):',
+      missingIn: 'missing in {{langs}}', untitled: '(no text)',
     },
     title: { list: 'Forms', designer: 'Form designer', newForm: 'New form', fill: 'Fill in: {{name}}', data: 'Data of {{name}}', preview: 'Preview', json: 'Form schema (JSON)', document: 'Document #{{id}}', processForms: 'Forms available to processes' },
     palette: {
@@ -36,7 +39,7 @@ export default defineLocales({
     prop: {
       key: 'Key', label: 'Label', placeholder: 'Placeholder', defaultValue: 'Default value', required: 'Required', readOnly: 'Read-only', hidden: 'Hidden',
       pattern: 'Pattern', minLength: 'Min length', maxLength: 'Max length', visibleWhen: 'Visible when (CEL)', requiredWhen: 'Required when (CEL)', span: 'Width (of 24)',
-      options: 'Options', optionValue: 'Value', dictCode: 'Dictionary code', optionSource: 'Options from', typed: 'Typed in', dictionary: 'Dictionary',
+      options: 'Options', optionValue: 'Value', dictCode: 'Dictionary code', pickDict: 'Search dictionaries by name or code', optionSource: 'Options from', typed: 'Typed in', dictionary: 'Dictionary',
       multiple: 'Multiple', precision: 'Decimals', min: 'Minimum', max: 'Maximum', currency: 'Unit', expression: 'Expression (CEL)', serialRule: 'Serial number rule code',
       imagesOnly: 'Images only', columns: 'Columns', sumColumns: 'Summed columns', text: 'Text', title: 'Title', none: 'None', columnSpans: 'Column widths',
       device: 'Width', desktop: 'Desktop', phone: 'Phone', lang: { en: 'English', zh: 'Chinese', es: 'Spanish', ja: 'Japanese' },
@@ -76,6 +79,9 @@ export default defineLocales({
       keyTaken: '该标识已被使用', celInvalid: '表达式有误：{{reason}}', unsaved: '请先保存表单再发布。',
       celHint: '用 CEL 引用 data.<标识> 和 sums.<子表>.<列>；数字均为小数，例如 data.qty * 2.0', jsonInvalid: 'JSON 不是有效的表单结构：{{reason}}',
       history: '修改记录', noData: '暂无数据',
+      untranslated: '缺少{{langs}}译文：使用这些语言的用户将看到最接近的译文',
+      publishUntranslated: '以下文字在部分语言中还没有译文，使用这些语言的用户将看到最接近的译文（日文先用中文，再用英文；西班牙文用英文）：',
+      missingIn: '缺少{{langs}}', untitled: '（无文字）',
     },
     title: { list: '表单列表', designer: '表单设计器', newForm: '新建表单', fill: '填报：{{name}}', data: '{{name}} 的数据', preview: '预览', json: '表单结构（JSON）', document: '第 {{id}} 份数据', processForms: '可供流程使用的表单' },
     palette: {
@@ -88,7 +94,7 @@ export default defineLocales({
     prop: {
       key: '字段标识', label: '标题', placeholder: '提示文字', defaultValue: '默认值', required: '必填', readOnly: '只读', hidden: '隐藏',
       pattern: '校验格式', minLength: '最小长度', maxLength: '最大长度', visibleWhen: '显示条件（CEL）', requiredWhen: '必填条件（CEL）', span: '宽度（共 24 格）',
-      options: '选项', optionValue: '选项值', dictCode: '字典编码', optionSource: '选项来源', typed: '手动录入', dictionary: '数据字典',
+      options: '选项', optionValue: '选项值', dictCode: '字典编码', pickDict: '按名称或编码搜索字典', optionSource: '选项来源', typed: '手动录入', dictionary: '数据字典',
       multiple: '多选', precision: '小数位数', min: '最小值', max: '最大值', currency: '单位', expression: '计算表达式（CEL）', serialRule: '流水号规则编码',
       imagesOnly: '仅限图片', columns: '列', sumColumns: '合计列', text: '文字', title: '标题', none: '无', columnSpans: '各列宽度',
       device: '宽度', desktop: '电脑', phone: '手机', lang: { en: '英文', zh: '中文', es: '西班牙文', ja: '日文' },
@@ -128,6 +134,9 @@ export default defineLocales({
       keyTaken: 'Esta clave ya se usa', celInvalid: 'CEL no válido: {{reason}}', unsaved: 'Guarde el formulario antes de publicarlo.',
       celHint: 'CEL sobre data.<clave> y sums.<tabla>.<columna>; los números son decimales: data.qty * 2.0', jsonInvalid: 'El JSON no es un esquema de formulario válido: {{reason}}',
       history: 'Historial', noData: 'Aún no hay documentos',
+      untranslated: 'Sin traducción en {{langs}}: sus lectores verán la traducción más cercana',
+      publishUntranslated: 'Estos textos no tienen traducción en algunos idiomas; sus lectores verán la traducción más cercana (japonés: chino y luego inglés; español: inglés):',
+      missingIn: 'falta en {{langs}}', untitled: '(sin texto)',
     },
     title: { list: 'Formularios', designer: 'Diseñador de formularios', newForm: 'Nuevo formulario', fill: 'Rellenar: {{name}}', data: 'Datos de {{name}}', preview: 'Vista previa', json: 'Esquema del formulario (JSON)', document: 'Documento n.º {{id}}', processForms: 'Formularios disponibles para procesos' },
     palette: {
@@ -140,7 +149,7 @@ export default defineLocales({
     prop: {
       key: 'Clave', label: 'Etiqueta', placeholder: 'Texto de ayuda', defaultValue: 'Valor predeterminado', required: 'Obligatorio', readOnly: 'Solo lectura', hidden: 'Oculto',
       pattern: 'Formato', minLength: 'Longitud mínima', maxLength: 'Longitud máxima', visibleWhen: 'Visible si (CEL)', requiredWhen: 'Obligatorio si (CEL)', span: 'Ancho (de 24)',
-      options: 'Opciones', optionValue: 'Valor', dictCode: 'Código de diccionario', optionSource: 'Opciones de', typed: 'Escritas a mano', dictionary: 'Diccionario',
+      options: 'Opciones', optionValue: 'Valor', dictCode: 'Código de diccionario', pickDict: 'Busque diccionarios por nombre o código', optionSource: 'Opciones de', typed: 'Escritas a mano', dictionary: 'Diccionario',
       multiple: 'Múltiple', precision: 'Decimales', min: 'Mínimo', max: 'Máximo', currency: 'Unidad', expression: 'Expresión (CEL)', serialRule: 'Código de regla de numeración',
       imagesOnly: 'Solo imágenes', columns: 'Columnas', sumColumns: 'Columnas sumadas', text: 'Texto', title: 'Título', none: 'Ninguno', columnSpans: 'Anchos de columna',
       device: 'Ancho', desktop: 'Escritorio', phone: 'Móvil', lang: { en: 'Inglés', zh: 'Chino', es: 'Español', ja: 'Japonés' },
@@ -180,6 +189,9 @@ export default defineLocales({
       keyTaken: 'このキーは既に使われています', celInvalid: 'CEL が正しくありません：{{reason}}', unsaved: '公開する前にフォームを保存してください。',
       celHint: 'data.<キー> と sums.<テーブル>.<列> を使う CEL。数値は小数です：data.qty * 2.0', jsonInvalid: 'JSON が正しいフォーム構造ではありません：{{reason}}',
       history: '変更履歴', noData: 'データはまだありません',
+      untranslated: '{{langs}}の翻訳がありません。その言語の利用者には最も近い翻訳が表示されます',
+      publishUntranslated: '次のテキストは一部の言語に翻訳がありません。その言語の利用者には最も近い翻訳が表示されます（日本語は中国語、次に英語。スペイン語は英語）：',
+      missingIn: '{{langs}}なし', untitled: '（テキストなし）',
     },
     title: { list: 'フォーム一覧', designer: 'フォームデザイナー', newForm: '新規フォーム', fill: '入力：{{name}}', data: '{{name}} のデータ', preview: 'プレビュー', json: 'フォーム構造（JSON）', document: 'データ #{{id}}', processForms: 'プロセスで使えるフォーム' },
     palette: {
@@ -192,7 +204,7 @@ export default defineLocales({
     prop: {
       key: 'キー', label: 'ラベル', placeholder: 'プレースホルダー', defaultValue: '初期値', required: '必須', readOnly: '読み取り専用', hidden: '非表示',
       pattern: '入力形式', minLength: '最小文字数', maxLength: '最大文字数', visibleWhen: '表示条件（CEL）', requiredWhen: '必須条件（CEL）', span: '幅（24 分割）',
-      options: '選択肢', optionValue: '値', dictCode: '辞書コード', optionSource: '選択肢の元', typed: '直接入力', dictionary: '辞書',
+      options: '選択肢', optionValue: '値', dictCode: '辞書コード', pickDict: '名前またはコードで辞書を検索', optionSource: '選択肢の元', typed: '直接入力', dictionary: '辞書',
       multiple: '複数選択', precision: '小数桁数', min: '最小値', max: '最大値', currency: '単位', expression: '計算式（CEL）', serialRule: '採番ルールコード',
       imagesOnly: '画像のみ', columns: '列', sumColumns: '合計する列', text: 'テキスト', title: 'タイトル', none: 'なし', columnSpans: '列の幅',
       device: '幅', desktop: 'PC', phone: 'スマートフォン', lang: { en: '英語', zh: '中国語', es: 'スペイン語', ja: '日本語' },

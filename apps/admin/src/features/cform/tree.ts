@@ -1,4 +1,4 @@
-import { LANGS, SUB_TABLE_COLUMN_TYPES, formFields, type FieldType, type FormField, type FormNode, type FormSchema, type LocalText } from '@bencao/contracts';
+import { SUB_TABLE_COLUMN_TYPES, formFields, type FieldType, type FormField, type FormNode, type FormSchema, type Lang, type LocalText } from '@bencao/contracts';
 
 /** Pure edits of a form schema's tree, used by the designer (each returns a new schema). */
 
@@ -104,19 +104,23 @@ export function freshKey(schema: FormSchema, type: string): string {
   for (let i = 1; ; i++) if (!used.has(`${type}${i}`)) return `${type}${i}`;
 }
 
-/** A new node of a palette kind, labelled in the four languages by `names`. */
-export function createNode(schema: FormSchema, kind: PaletteKind, names: (lang: (typeof LANGS)[number], key: string) => string): FormNode {
-  const text = (key: string): LocalText => Object.fromEntries(LANGS.map((l) => [l, names(l, key)]));
+/**
+ * A new node of a palette kind, labelled by `names` in the designer's language only: the other
+ * languages stay empty until the operator translates them (the renderer falls back meanwhile), so a
+ * widget's name never passes for a translation.
+ */
+export function createNode(schema: FormSchema, kind: PaletteKind, names: (key: string) => string, lang: Lang): FormNode {
+  const text = (key: string): LocalText => ({ [lang]: names(key) });
   if (kind === 'row') {
     return { kind: 'row', id: newId('row'), columns: [{ id: newId('col'), span: 12, children: [] }, { id: newId('col'), span: 12, children: [] }] };
   }
   if (kind === 'group') return { kind: 'group', id: newId('grp'), title: text('group'), children: [] };
   if (kind === 'tabs') {
-    return { kind: 'tabs', id: newId('tabs'), tabs: [1, 2].map((n) => ({ id: newId('tab'), title: Object.fromEntries(LANGS.map((l) => [l, `${names(l, 'tab')} ${n}`])), children: [] })) };
+    return { kind: 'tabs', id: newId('tabs'), tabs: [1, 2].map((n) => ({ id: newId('tab'), title: { [lang]: `${names('tab')} ${n}` }, children: [] })) };
   }
   const f: FormField = { kind: 'field', id: newId('fld'), key: freshKey(schema, kind), type: kind, label: text(kind), span: 24 };
   if (kind === 'select' || kind === 'radio' || kind === 'checkbox') {
-    f.options = [1, 2].map((n) => ({ value: `option${n}`, label: Object.fromEntries(LANGS.map((l) => [l, `${names(l, 'optionValue')} ${n}`])) }));
+    f.options = [1, 2].map((n) => ({ value: `option${n}`, label: { [lang]: `${names('optionValue')} ${n}` } }));
   }
   if (kind === 'money') f.precision = 2;
   if (kind === 'subTable') f.columns = [];
