@@ -143,8 +143,8 @@ async function explain(db: Awaited<ReturnType<typeof openDatabase>>['db'], label
     ['accounts, keyword "王伟" (2 characters: no trigram)', page('accounts', 'id, user_id, user_name', kwAcc('王伟'), 'id asc', 20, 0, 1000)],
     ['accounts, sort userName desc, page 30 of 50', page('accounts', 'id, user_id, user_name', 'true', 'user_name desc, id desc', 50, 1450, 1950)],
     ['monitor, status suspended, page 3 of 20', page('wf_instances', 'id, business_key', "status = 'suspended'", 'status desc, started_at desc, id desc', 20, 40, 1000)],
-    ['accounts, keyword "王伟" through the short-keyword index', page('accounts', 'id, user_id, user_name', `bencao_short_grams(array[user_id, user_name, email, mobile]) @> array['王伟'] and ${kwAcc('王伟')}`, 'id asc', 20, 0, 200)],
-    ['client errors, keyword "采购" through the short-keyword index', page('client_errors', '*', `bencao_short_grams(array[message, url]) @> array['采购'] and ${kwCe('采购')}`, 'created_at desc, id desc', 20, 0, 200)],
+    ['accounts, keyword "王伟" through the short-keyword index', page('accounts', 'id, user_id, user_name', `bencao_short_grams(array[user_id, user_name, email, mobile]) @> array['王伟'] and ${kwAcc('王伟')}`, 'id asc', 20, 0, 1000)],
+    ['client errors, keyword "采购" through the short-keyword index', page('client_errors', '*', `bencao_short_grams(array[message, url]) @> array['采购'] and ${kwCe('采购')}`, 'created_at desc, id desc', 20, 0, 1000)],
     ...todoCases((await db.execute<{ id: number }>(sql`select id from accounts where user_id = 'admin'`)).rows[0].id),
   ];
   for (const [name, text] of cases) {

@@ -32,8 +32,8 @@ import { onQueryTimed } from '../apps/server/src/db/queryTiming';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
-/** BENCH_PARTS=completions,lists,timers (default all): run only some parts */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'completions,lists,timers').split(',').map((x) => x.trim()));
+/** BENCH_PARTS=completions,purchase,lists,timers (default all): run only some parts */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'completions,purchase,lists,timers').split(',').map((x) => x.trim()));
 
 const xmlOf = (id: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bencao="http://bencao.dev/schema/bpmn" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="D_${id}" targetNamespace="http://bencao.dev/bench">
@@ -48,9 +48,9 @@ const timerXml = xmlOf('benchTimer', `<bpmn:startEvent id="start"/><bpmn:interme
 <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="wait"/><bpmn:sequenceFlow id="f2" sourceRef="wait" targetRef="end"/>`);
 
 
-async function tokenOf(base: string): Promise<string> {
+async function tokenOf(base: string, userId = 'admin', password = 'Bencao@2026'): Promise<string> {
   const key = await (await fetch(`${base}/api/uc/getkey/LoginGetKey.do?method=getLoginKey`)).json();
-  const form = new URLSearchParams({ grant_type: 'password', username: 'admin', password: encryptForLogin(key.data.publicKey, 'Bencao@2026'), key_id: key.data.keyId });
+  const form = new URLSearchParams({ grant_type: 'password', username: userId, password: encryptForLogin(key.data.publicKey, password), key_id: key.data.keyId });
   return (await (await fetch(`${base}/api/oauth/token`, { method: 'POST', body: form })).json()).access_token;
 }
 
@@ -194,6 +194,64 @@ async function run(label: string, databaseUrl?: string) {
         if (!databaseUrl) await takeBack();
       }
     }
+  }
+
+  if (PARTS.has('purchase')) {
+    // ---------- the seeded 采购申请, as its people walk it ----------
+    // start with the form (200,000: over the gateway's 50,000), 部门负责人审批 (signed), 采购部审核 (writes the supplier),
+    // 财务会签 (two finance reviewers, each signed), 下单采购 — one request at a time in this process: statements (driver
+    // calls) and this process's CPU per step. A signature re-checks the password (argon2) and takes a one-time login key;
+    // the key's request is not counted in the step.
+    const PEOPLE = { staff: 'Staff@2026', deptlead: 'Lead@2026', purchaser: 'Buyer@2026', finance1: 'Finance@2026', finance2: 'Finance@2026' };
+    const tokens = Object.fromEntries(await Promise.all(Object.entries(PEOPLE).map(async ([u, pw]) => [u, `Bearer ${await tokenOf(base, u, pw)}`])));
+    const byAccount = new Map((await db.execute<{ id: number; user_id: string }>(sql`select id, user_id from accounts where user_id in ('staff', 'deptlead', 'purchaser', 'finance1', 'finance2')`)).rows
+      .map((r) => [Number(r.id), r.user_id]));
+    const [def] = await db.select().from(wfDefinitions).where(eq(wfDefinitions.key, 'purchaseRequest'));
+    const steps = new Map<string, { n: number; calls: number; cpu: number; ms: number }>();
+    const measure = async (step: string, who: string, method: 'POST', url: string, body: unknown) => {
+      let calls = 0;
+      const off = onQueryTimed(() => { calls++; });
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const r = await app.inject({ method, url, headers: { authorization: tokens[who], 'content-type': 'application/json', 'accept-language': 'zh' }, payload: JSON.stringify(body) });
+      const ms = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      off();
+      if (r.statusCode !== 200) throw new Error(`${step}: ${r.statusCode} ${r.body}`);
+      const s = steps.get(step) ?? { n: 0, calls: 0, cpu: 0, ms: 0 };
+      steps.set(step, { n: s.n + 1, calls: s.calls + calls, cpu: s.cpu + cpu.user + cpu.system, ms: s.ms + ms });
+      return JSON.parse(r.body).data;
+    };
+    const signature = async (who: keyof typeof PEOPLE, meaning: string) => {
+      const key = JSON.parse((await app.inject({ method: 'GET', url: '/api/uc/getkey/LoginGetKey.do?method=getLoginKey' })).body).data;
+      return { keyId: key.keyId, password: encryptForLogin(key.publicKey, PEOPLE[who]), meaning, timeZone: 'Asia/Shanghai' };
+    };
+    const openAt = async (instanceId: number) => (await db.execute<{ id: number; element_id: string; assignee_id: number }>(sql`select id, element_id, assignee_id from wf_tasks
+      where instance_id = ${instanceId} and status = 'open' order by id`)).rows;
+    const N = Number(process.env.BENCH_PURCHASES ?? 20);
+    const form = { item: '高速冷冻离心机', quantity: 1, unitPrice: 200000, amount: 200000, reason: '提取工艺研究', lines: [{ name: '离心机', qty: 1, price: 200000 }] };
+    for (let i = 0; i < N; i++) {
+      const { id } = await measure('start with the form', 'staff', 'POST', `/api/workflow/definitions/${def.id}/start`, { businessKey: `BENCH-CG-${i}`, form });
+      const [dept] = await openAt(id);
+      await measure('部门负责人审批 (signed)', 'deptlead', 'POST', `/api/workflow/tasks/${dept.id}/approve`, { comment: '同意', signature: await signature('deptlead', 'approve') });
+      const [buy] = await openAt(id);
+      await measure('采购部审核 (writes the supplier)', 'purchaser', 'POST', `/api/workflow/tasks/${buy.id}/approve`, { comment: '已比价', form: { supplier: '国药器械' } });
+      const sign = await openAt(id);
+      if (sign.length !== 2 || sign.some((t) => t.element_id !== 'financeSign')) throw new Error(`expected the finance countersign, found ${JSON.stringify(sign)}`);
+      for (const t of sign) {
+        const who = byAccount.get(Number(t.assignee_id)) as keyof typeof PEOPLE;
+        await measure('财务会签, each of two (signed)', who, 'POST', `/api/workflow/tasks/${t.id}/approve`, { comment: '同意', signature: await signature(who, 'review') });
+      }
+      const [order] = await openAt(id);
+      await measure('下单采购 (ends the request)', 'purchaser', 'POST', `/api/workflow/tasks/${order.id}/approve`, { comment: '已下单' });
+      if ((await openAt(id)).length) throw new Error(`采购申请 ${id} did not end`);
+    }
+    let total = { calls: 0, cpu: 0 };
+    for (const [step, v] of steps) {
+      line(`  采购申请 ${step.padEnd(34)} ${(v.calls / v.n).toFixed(1).padStart(5)} statements  server CPU ${String(Math.round(v.cpu / v.n)).padStart(6)} µs  ${(v.ms / v.n).toFixed(1)} ms each (${v.n})`);
+      total = { calls: total.calls + v.calls, cpu: total.cpu + v.cpu };
+    }
+    line(`  采购申请, one request start to end (${N}): ${(total.calls / N).toFixed(0)} statements, server CPU ${(total.cpu / N / 1000).toFixed(1)} ms${databaseUrl ? '' : ' (PGlite\'s included)'}`);
   }
 
   if (PARTS.has('lists')) {
