@@ -3,6 +3,7 @@ import { Layout } from 'antd';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePageBusy } from '@/lib/pageBusy';
+import { useIsPhone } from '@/lib/phone';
 import { useAuth } from '@/lib/auth';
 import { usePermission } from '@/lib/permission';
 import { titleWithCount, useTodoCount } from '@/lib/todoCount';
@@ -12,6 +13,7 @@ import { useSettings } from '../store/settings';
 import { keepTags, useTags } from '../store/tags';
 import { flattenRoutes } from '../router/menuRoutes';
 import { Sidebar } from './Sidebar';
+import { PhoneMenu } from './PhoneMenu';
 import { Navbar } from './Navbar';
 import { TagsView } from './TagsView';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
@@ -37,6 +39,10 @@ export function AppLayout() {
   const can = usePermission();
   const todo = useTodoCount(can('bpm:task')).data?.total ?? 0;
   const busy = usePageBusy(useQueryClient(), location.pathname);
+  const phone = useIsPhone();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // every navigation (a menu entry, even the current one, or a link) closes the phone's menu drawer
+  useEffect(() => setMenuOpen(false), [location.key]);
 
   const accountId = useAuth((s) => s.user?.accountId);
   // before the effects below add the current view, so the restored tags keep their order
@@ -59,11 +65,11 @@ export function AppLayout() {
   }, [current, label, todo]);
 
   return (
-    <Layout className={`app-layout ${sidebarOpened ? 'sidebar-open' : 'sidebar-closed'} ${fixedHeader ? 'fixed-header' : ''}`}>
-      <Sidebar />
+    <Layout className={`app-layout ${sidebarOpened ? 'sidebar-open' : 'sidebar-closed'} ${fixedHeader ? 'fixed-header' : ''} ${phone ? 'app-phone' : ''}`}>
+      {phone ? <PhoneMenu open={menuOpen} onClose={() => setMenuOpen(false)} /> : <Sidebar />}
       <Layout className="app-main">
         <div className="app-header">
-          <Navbar />
+          <Navbar phoneMenu={phone ? { open: menuOpen, onOpen: () => setMenuOpen(true) } : undefined} />
           {tagsView && <TagsView />}
         </div>
         <Layout.Content className="app-content" id="main" aria-busy={busy} data-path={location.pathname}>

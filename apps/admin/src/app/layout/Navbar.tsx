@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Breadcrumb, Button, Dropdown, Layout, Space, Tooltip } from 'antd';
-import { DownOutlined, GlobalOutlined, LogoutOutlined, QuestionCircleOutlined, SearchOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ColumnHeightOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, GlobalOutlined, LogoutOutlined, QuestionCircleOutlined, SearchOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, ColumnHeightOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '@bencao/contracts/lang';
@@ -26,8 +26,11 @@ function trailTo(routes: AppRoute[], pathname: string): AppRoute[] {
   return [];
 }
 
-/** The top bar: sidebar toggle, breadcrumb, language, component size, settings, the user's menu. */
-export function Navbar() {
+/**
+ * The top bar: sidebar toggle, breadcrumb, language, component size, settings, the user's menu. On a phone
+ * (`phoneMenu`) the toggle opens the menu drawer, and the breadcrumb shows only the current page.
+ */
+export function Navbar({ phoneMenu }: { phoneMenu?: { open: boolean; onOpen: () => void } }) {
   const { t, i18n } = useTranslation();
   const user = useAuth((s) => s.user);
   const logout = useAuth((s) => s.logout);
@@ -45,20 +48,22 @@ export function Navbar() {
 
   return (
     <Layout.Header className="app-navbar">
-      <Space size={4}>
-        <Button type="text" aria-label={t('nav.toggleSidebar')} aria-expanded={sidebarOpened} icon={sidebarOpened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={toggleSidebar} />
-        <Breadcrumb items={trail.map((r, i) => ({ key: r.path, title: i < trail.length - 1 && r.redirect ? <Link to={r.redirect}>{label(r)}</Link> : label(r) }))} />
-      </Space>
-      <Space size={2}>
+      <div className="app-navbar-start">
+        {phoneMenu
+          ? <Button type="text" aria-label={t('nav.openMenu')} aria-expanded={phoneMenu.open} aria-controls="app-nav-drawer" aria-haspopup="dialog" icon={<MenuOutlined />} onClick={phoneMenu.onOpen} />
+          : <Button type="text" aria-label={t('nav.toggleSidebar')} aria-expanded={sidebarOpened} icon={sidebarOpened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={toggleSidebar} />}
+        <Breadcrumb className="app-breadcrumb" items={trail.map((r, i) => ({ key: r.path, title: i < trail.length - 1 && r.redirect ? <Link to={r.redirect}>{label(r)}</Link> : <span title={label(r)}>{label(r)}</span> }))} />
+      </div>
+      <Space size={2} className="app-navbar-end">
         <Tooltip title={`${t('finder.title')} (${searchKeys})`}>
           <Button type="text" icon={<SearchOutlined />} aria-label={t('finder.title')} aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'} onClick={() => setSearching(true)} />
         </Tooltip>
-        <FullScreenButton />
+        <span className="app-nav-wide"><FullScreenButton /></span>
         <NotificationBellSlot />
         <Dropdown
           menu={{ selectable: true, selectedKeys: [i18n.language], items: LANGS.map((l) => ({ key: l, label: LANGUAGE_LABELS[l] })), onClick: ({ key }) => void changeLanguage(key as Lang) }}
         >
-          <Button type="text" icon={<GlobalOutlined />} aria-label={t('nav.language')}>{LANGUAGE_LABELS[i18n.language as Lang] ?? 'English'}</Button>
+          <Button type="text" icon={<GlobalOutlined />} aria-label={t('nav.language')}><span className="app-nav-text">{LANGUAGE_LABELS[i18n.language as Lang] ?? 'English'}</span></Button>
         </Dropdown>
         <Dropdown
           menu={{
@@ -67,7 +72,7 @@ export function Navbar() {
             onClick: ({ key }) => setSize(key as ComponentSize),
           }}
         >
-          <Tooltip title={t('nav.size')}><Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('nav.size')} /></Tooltip>
+          <Tooltip title={t('nav.size')}><Button type="text" className="app-nav-wide" icon={<ColumnHeightOutlined />} aria-label={t('nav.size')} /></Tooltip>
         </Dropdown>
         <Tooltip title={t('nav.settings')}><Button type="text" icon={<SettingOutlined />} aria-label={t('nav.settings')} onClick={() => setShowSettings(true)} /></Tooltip>
         <Dropdown
@@ -87,7 +92,7 @@ export function Navbar() {
           }}
           trigger={['click']}
         >
-          <Button type="text" data-testid="user-menu"><UserOutlined /> {user?.userName} <DownOutlined /></Button>
+          <Button type="text" data-testid="user-menu" aria-label={user?.userName}><UserOutlined /><span className="app-nav-text"> {user?.userName} <DownOutlined /></span></Button>
         </Dropdown>
       </Space>
       <MenuSearch open={searching} onClose={() => setSearching(false)} />

@@ -24,11 +24,11 @@ function groupsAbove(routes: AppRoute[], pathname: string, trail: string[] = [])
   return null;
 }
 
-/** SPEC §2/§9: the menu the server sent, 208px wide, 50px collapsed. */
-export function Sidebar() {
+/** SPEC §2/§9: the menu the server sent, 208px wide, 50px collapsed; in the phone's menu drawer always open. */
+export function Sidebar({ inDrawer = false }: { inDrawer?: boolean }) {
   const { t } = useTranslation();
   const routes = useRoutes((s) => s.routes);
-  const opened = useSettings((s) => s.sidebarOpened);
+  const opened = useSettings((s) => s.sidebarOpened) || inDrawer;
   const showLogo = useSettings((s) => s.sidebarLogo);
   const label = useRouteLabel();
   const navigate = useNavigate();
@@ -59,7 +59,7 @@ export function Sidebar() {
   useEffect(() => setOpenKeys((prev) => [...new Set([...prev, ...routeGroups])]), [routeGroups]);
 
   return (
-    <Layout.Sider className="app-sider" width={208} collapsedWidth={50} collapsed={!opened} trigger={null} theme="dark">
+    <Layout.Sider className="app-sider" width={inDrawer ? '100%' : 208} collapsedWidth={50} collapsed={!opened} trigger={null} theme="dark">
       {showLogo && (
         <div className="app-logo">
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />

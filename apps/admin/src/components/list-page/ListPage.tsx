@@ -6,6 +6,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, ColumnHeightOutlined, DownloadOutli
 import type { ListExportColumn } from '@bencao/contracts';
 import { download } from '@/lib/request';
 import { usePermission } from '@/lib/permission';
+import { useIsPhone } from '@/lib/phone';
 import { arrange, move, type Density } from './columnSettings';
 import { useListPrefs } from './useListPrefs';
 
@@ -49,6 +50,7 @@ const keyOfColumn = (c: ListColumn<unknown>): string =>
  */
 export function ListPage<T extends object>({ id, search, actions, columns, table, onRefresh, exporter, extra, title }: ListPageProps<T>) {
   const { t } = useTranslation('shell');
+  const phone = useIsPhone();
   const can = usePermission();
   const [prefs, setPrefs] = useListPrefs(id);
   const density: Density = prefs.density ?? 'small';
@@ -142,7 +144,8 @@ export function ListPage<T extends object>({ id, search, actions, columns, table
         </Space>
       </Flex>
       {extra}
-      <Table<T> {...table} size={density} columns={visible as TableProps<T>['columns']} />
+      {/* on a phone every column keeps its natural width and the table scrolls sideways inside itself, never the page */}
+      <Table<T> {...table} scroll={phone ? { x: 'max-content', ...table.scroll } : table.scroll} size={density} columns={visible as TableProps<T>['columns']} />
     </Card>
   );
 }

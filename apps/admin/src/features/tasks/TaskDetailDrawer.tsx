@@ -7,6 +7,7 @@ import { traceMarkers } from '@/components/diagram/markers';
 import { LazyFormRenderer, issuesFromMessage, submittedValues } from '@/components/form-renderer';
 import { RequestError } from '@/lib/request';
 import { langOf } from '@/lib/zodRule';
+import { useIsPhone } from '@/lib/phone';
 import '@/components/diagram/diagram.css';
 import { tasksApi, tasksKeys } from './api';
 import { Due, StatusTag, nodesText, when } from './labels';
@@ -34,12 +35,16 @@ export function TaskDetailDrawer({ target, onClose }: { target: DetailTarget; on
   const d = detail.data;
   const [form] = Form.useForm<{ variables?: VariableRow[] }>();
   const [cform] = Form.useForm();
+  // on a phone the actions sit in a bar at the bottom, under the thumb, and stay there while the form scrolls
+  const phone = useIsPhone();
+  const actions = d ? <Space wrap><ActionsFor detail={d} form={form} cform={cform} onLeft={onClose} /><PrintSheetButton instanceId={d.instance.id} /></Space> : null;
 
   return (
     <Drawer
       open size={1180} onClose={onClose} destroyOnHidden
       title={d ? <Title detail={d} /> : t('detail.title')}
-      extra={d ? <Space wrap><ActionsFor detail={d} form={form} cform={cform} onLeft={onClose} /><PrintSheetButton instanceId={d.instance.id} /></Space> : null}
+      extra={phone ? null : actions}
+      footer={phone && actions ? <div className="tasks-phone-actions" data-testid="tasks-phone-actions">{actions}</div> : null}
     >
       {detail.isError ? <Result status="warning" title={t('detail.unavailable')} /> : !d ? spin : <Body detail={d} form={form} cform={cform} />}
     </Drawer>

@@ -9,11 +9,13 @@ import { tablePagination, onTableChange } from '@/components/table';
 import { requireSelection } from '@/components/confirm';
 import { usePermission } from '@/lib/permission';
 import { useTodoCount } from '@/lib/todoCount';
+import { useIsPhone } from '@/lib/phone';
 import { tasksApi, tasksKeys, usePaged, useTaskMutation } from './api';
 import { activeFilterCount, bucketCounts, todoParams, type TodoFilters, type TodoListState } from './todoQuery';
 import { ActivityTag, Due, ImportanceTag, ProgressTag, when } from './labels';
 import { useDetailParam } from './useDetailParam';
 import { TaskDetailDrawer } from './TaskDetailDrawer';
+import { TodoCards } from './TodoCards';
 import { CommentInput } from './CommentInput';
 import './tasks.css';
 
@@ -31,6 +33,9 @@ export function TodoPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [batchOpen, setBatchOpen] = useState(false);
   const detail = useDetailParam();
+  // a phone shows the tasks as cards, the keyword search first and the other filters on demand
+  const phone = useIsPhone();
+  const [allFilters, setAllFilters] = useState(false);
 
   const params = useMemo(() => todoParams(filters, bucket, q), [filters, bucket, q]);
   const list = usePaged(tasksKeys.todo, tasksApi.todo, params);
@@ -111,44 +116,51 @@ export function TodoPage() {
 
   return (
     <Card variant="borderless">
-      <Form<TodoFilters> form={form} layout="inline" className="tasks-filters" onFinish={search} aria-label={t('todo.filters')}>
+      <Form<TodoFilters> form={form} layout="inline" className={`tasks-filters${allFilters ? ' tasks-filters-all' : ''}`} onFinish={search} aria-label={t('todo.filters')}>
         <Form.Item name="keyword"><Input allowClear prefix={<SearchOutlined />} placeholder={t('todo.keyword')} aria-label={t('todo.keyword')} style={{ width: 220 }} /></Form.Item>
-        <Form.Item name="importance"><Select allowClear placeholder={t('columns.importance')} aria-label={t('columns.importance')} style={{ width: 120 }} options={TASK_IMPORTANCES.map((i) => ({ value: i, label: t(`importance.${i}`) }))} /></Form.Item>
-        <Form.Item name="status"><Select allowClear placeholder={t('columns.status')} aria-label={t('columns.status')} style={{ width: 120 }} options={TASK_PROGRESS.filter((s) => s !== 3).map((s) => ({ value: s, label: t(`progress.${s}`) }))} /></Form.Item>
-        <Form.Item name="definitionKey"><Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('columns.process')} aria-label={t('columns.process')} style={{ width: 180 }} options={definitionOptions} /></Form.Item>
-        <Form.Item name="starter"><Input allowClear placeholder={t('columns.starter')} aria-label={t('columns.starter')} style={{ width: 130 }} /></Form.Item>
-        <Form.Item name="arrived"><DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('todo.arrivedFrom'), t('todo.arrivedTo')]} aria-label={t('columns.arrivedAt')} style={{ width: 250 }} /></Form.Item>
-        <Form.Item name="overdue" valuePropName="checked"><Checkbox>{t('todo.onlyOverdue')}</Checkbox></Form.Item>
+        <Form.Item name="importance" className="tasks-filter-more"><Select allowClear placeholder={t('columns.importance')} aria-label={t('columns.importance')} style={{ width: 120 }} options={TASK_IMPORTANCES.map((i) => ({ value: i, label: t(`importance.${i}`) }))} /></Form.Item>
+        <Form.Item name="status" className="tasks-filter-more"><Select allowClear placeholder={t('columns.status')} aria-label={t('columns.status')} style={{ width: 120 }} options={TASK_PROGRESS.filter((s) => s !== 3).map((s) => ({ value: s, label: t(`progress.${s}`) }))} /></Form.Item>
+        <Form.Item name="definitionKey" className="tasks-filter-more"><Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('columns.process')} aria-label={t('columns.process')} style={{ width: 180 }} options={definitionOptions} /></Form.Item>
+        <Form.Item name="starter" className="tasks-filter-more"><Input allowClear placeholder={t('columns.starter')} aria-label={t('columns.starter')} style={{ width: 130 }} /></Form.Item>
+        <Form.Item name="arrived" className="tasks-filter-more"><DatePicker.RangePicker allowEmpty={[true, true]} placeholder={[t('todo.arrivedFrom'), t('todo.arrivedTo')]} aria-label={t('columns.arrivedAt')} style={{ width: 250 }} /></Form.Item>
+        <Form.Item name="overdue" valuePropName="checked" className="tasks-filter-more"><Checkbox>{t('todo.onlyOverdue')}</Checkbox></Form.Item>
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t('common.search')}</Button>
             <Button icon={<UndoOutlined />} onClick={reset}>{t('common.reset')}{filterCount ? ` (${filterCount})` : ''}</Button>
+            {phone && <Button type="link" aria-expanded={allFilters} onClick={() => setAllFilters(!allFilters)}>{allFilters ? t('todo.fewerFilters') : t('todo.moreFilters')}</Button>}
           </Space>
         </Form.Item>
       </Form>
 
       <div className="tasks-toolbar">
-        <Segmented<TaskActivity | 0>
+        <div className="tasks-buckets"><Segmented<TaskActivity | 0>
           value={bucket} aria-label={t('todo.buckets')}
           onChange={(v) => { setBucket(v); setQ((p) => ({ ...p, page: 1 })); setSelected([]); }}
           options={bucketCounts(count.data).map(({ bucket: b, count: n }) => ({
             value: b,
             label: <span>{b ? t(`activity.${b}`) : t('todo.all')} <Badge count={n ?? 0} showZero overflowCount={999} color={b === bucket ? 'var(--ant-color-primary, #1677ff)' : 'var(--ant-color-text-quaternary, #bfbfbf)'} style={{ boxShadow: 'none' }} /></span>,
           }))}
-        />
+        /></div>
         <Space>
           {!!count.data?.overdue && <Tag color="error" variant="filled">{t('todo.overdueCount', { count: count.data.overdue })}</Tag>}
-          <Button
+          {!phone && <Button
             icon={<CheckOutlined />} disabled={!selectable.length}
             onClick={() => { if (requireSelection(message, t, selected)) setBatchOpen(true); }}
           >
             {selected.length ? t('todo.batchApproveN', { count: selected.length }) : t('todo.batchApprove')}
-          </Button>
+          </Button>}
           <Tooltip title={t('common.refresh')}><Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => { void list.refetch(); void count.refetch(); }} /></Tooltip>
         </Space>
       </div>
 
-      <Table<TodoTask>
+      {phone ? (
+        <TodoCards
+          records={records} loading={list.isFetching} total={list.data?.total ?? 0} page={q.page} limit={q.limit}
+          onPage={(page, limit) => setQ((p) => ({ ...p, page, limit }))} onOpen={(r) => detail.open({ kind: 'task', id: r.id })}
+          empty={filterCount || bucket ? t('todo.noneMatching') : t('todo.none')}
+        />
+      ) : <Table<TodoTask>
         rowKey="id" size="middle" loading={list.isFetching} columns={cols} dataSource={records} scroll={{ x: 1180 }}
         rowClassName={(r) => (r.overdue ? 'tasks-row-overdue' : '')}
         rowSelection={{
@@ -158,7 +170,7 @@ export function TodoPage() {
         onChange={onTableChange(setQ)}
         pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
         locale={{ emptyText: <Typography.Text type="secondary">{filterCount || bucket ? t('todo.noneMatching') : t('todo.none')}</Typography.Text> }}
-      />
+      />}
 
       {batchOpen && <BatchApproveDialog ids={selected} tasks={records} onClose={(done) => { setBatchOpen(false); if (done) setSelected([]); }} />}
       {detail.target && <TaskDetailDrawer target={detail.target} onClose={detail.close} />}

@@ -103,6 +103,7 @@ export default defineLocales({
       batchApprove: 'Approve selected', batchApproveN: 'Approve {{count}} selected', batchTitle: 'Approve {{count}} tasks',
       batchDone: '{{count}} tasks approved', batchPartly: '{{ok}} approved, {{failed}} could not be approved',
       select: 'Select {{name}}', none: 'Nothing to do. New tasks appear here by themselves.', noneMatching: 'No task matches these filters.',
+      amount: 'Amount', moreFilters: 'More filters', fewerFilters: 'Fewer filters', cards: 'My tasks',
     },
     lists: {
       tabDone: 'Done by me', tabStarted: 'Started by me', tabCc: 'Copied to me', keyword: 'Process, task or business key',
@@ -279,6 +280,7 @@ export default defineLocales({
       batchApprove: '批量通过', batchApproveN: '批量通过（{{count}}）', batchTitle: '批量通过 {{count}} 项任务',
       batchDone: '已通过 {{count}} 项任务', batchPartly: '已通过 {{ok}} 项，{{failed}} 项未能通过',
       select: '选择“{{name}}”', none: '暂无待办，有新任务时会自动出现在这里。', noneMatching: '没有符合筛选条件的任务。',
+      amount: '金额', moreFilters: '更多筛选', fewerFilters: '收起筛选', cards: '我的待办',
     },
     lists: {
       tabDone: '我已办理', tabStarted: '我发起的', tabCc: '抄送我的', keyword: '流程、任务或业务编号',
@@ -457,6 +459,7 @@ export default defineLocales({
       batchApprove: 'Aprobar seleccionadas', batchApproveN: 'Aprobar {{count}} seleccionadas', batchTitle: 'Aprobar {{count}} tareas',
       batchDone: '{{count}} tareas aprobadas', batchPartly: '{{ok}} aprobadas, {{failed}} no se pudieron aprobar',
       select: 'Seleccionar {{name}}', none: 'Nada pendiente. Las tareas nuevas aparecen aquí solas.', noneMatching: 'Ninguna tarea coincide con los filtros.',
+      amount: 'Importe', moreFilters: 'Más filtros', fewerFilters: 'Menos filtros', cards: 'Mis tareas',
     },
     lists: {
       tabDone: 'Tramitadas por mí', tabStarted: 'Iniciados por mí', tabCc: 'Copiados a mí', keyword: 'Proceso, tarea o referencia',
@@ -633,6 +636,7 @@ export default defineLocales({
       batchApprove: '選択を一括承認', batchApproveN: '選択した {{count}} 件を一括承認', batchTitle: '{{count}} 件のタスクを承認',
       batchDone: '{{count}} 件を承認しました', batchPartly: '{{ok}} 件を承認、{{failed}} 件は承認できませんでした',
       select: '{{name}}を選択', none: '未処理のタスクはありません。新しいタスクは自動でここに表示されます。', noneMatching: '条件に一致するタスクはありません。',
+      amount: '金額', moreFilters: 'その他の条件', fewerFilters: '条件を閉じる', cards: '自分のタスク',
     },
     lists: {
       tabDone: '処理済み', tabStarted: '自分の申請', tabCc: '回覧', keyword: 'プロセス・タスク・業務番号',

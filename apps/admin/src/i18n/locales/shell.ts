@@ -12,7 +12,7 @@ export default defineLocales({
     nav: {
       profile: 'Profile', changePassword: 'Change password', logout: 'Log out', language: 'Language', size: 'Component size',
       sizeSmall: 'Small', sizeMiddle: 'Default', sizeLarge: 'Large', settings: 'Page settings', toggleSidebar: 'Collapse or expand the sidebar',
-      home: 'Home', external: 'opens in a new window',
+      home: 'Home', external: 'opens in a new window', openMenu: 'Open the menu', menu: 'Menu',
     },
     settings: {
       title: 'Page settings', theme: 'Theme colour', tagsView: 'Tags view', fixedHeader: 'Fixed header', sidebarLogo: 'Sidebar logo', reset: 'Restore defaults',
@@ -75,7 +75,7 @@ export default defineLocales({
     },
     nav: {
       profile: '个人中心', changePassword: '修改密码', logout: '退出登录', language: '语言', size: '布局大小', sizeSmall: '紧凑', sizeMiddle: '默认', sizeLarge: '宽松',
-      settings: '页面设置', toggleSidebar: '收起或展开侧边栏', home: '首页', external: '在新窗口打开',
+      settings: '页面设置', toggleSidebar: '收起或展开侧边栏', home: '首页', external: '在新窗口打开', openMenu: '打开菜单', menu: '菜单',
     },
     settings: { title: '页面设置', theme: '主题色', tagsView: '开启标签页', fixedHeader: '固定头部', sidebarLogo: '侧边栏 Logo', reset: '恢复默认' },
     tags: { refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭所有', label: '已打开的页面' },
@@ -132,7 +132,7 @@ export default defineLocales({
     nav: {
       profile: 'Perfil', changePassword: 'Cambiar contraseña', logout: 'Cerrar sesión', language: 'Idioma', size: 'Tamaño de los componentes',
       sizeSmall: 'Compacto', sizeMiddle: 'Normal', sizeLarge: 'Amplio', settings: 'Ajustes de la página', toggleSidebar: 'Contraer o expandir la barra lateral',
-      home: 'Inicio', external: 'se abre en una ventana nueva',
+      home: 'Inicio', external: 'se abre en una ventana nueva', openMenu: 'Abrir el menú', menu: 'Menú',
     },
     settings: { title: 'Ajustes de la página', theme: 'Color del tema', tagsView: 'Pestañas', fixedHeader: 'Cabecera fija', sidebarLogo: 'Logotipo lateral', reset: 'Restablecer' },
     tags: { refresh: 'Actualizar', close: 'Cerrar', closeOthers: 'Cerrar las demás', closeAll: 'Cerrar todas', label: 'Páginas abiertas' },
@@ -194,7 +194,7 @@ export default defineLocales({
     },
     nav: {
       profile: 'プロフィール', changePassword: 'パスワード変更', logout: 'ログアウト', language: '言語', size: '表示サイズ', sizeSmall: '小', sizeMiddle: '標準', sizeLarge: '大',
-      settings: 'ページ設定', toggleSidebar: 'サイドバーの折りたたみ・展開', home: 'ホーム', external: '新しいウィンドウで開きます',
+      settings: 'ページ設定', toggleSidebar: 'サイドバーの折りたたみ・展開', home: 'ホーム', external: '新しいウィンドウで開きます', openMenu: 'メニューを開く', menu: 'メニュー',
     },
     settings: { title: 'ページ設定', theme: 'テーマカラー', tagsView: 'タブ表示', fixedHeader: 'ヘッダー固定', sidebarLogo: 'サイドバーのロゴ', reset: '初期設定に戻す' },
     tags: { refresh: '再読み込み', close: '閉じる', closeOthers: '他を閉じる', closeAll: 'すべて閉じる', label: '開いているページ' },
