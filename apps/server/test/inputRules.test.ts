@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCode } from '@bencao/contracts';
 import { DEMO, startTestServer, type TestServer } from './harness';
+import { portalService } from '../src/modules/portal/service';
 
 /**
  * Issue 28 (items 3, 4, 5, 7, 10): every refused value is worded by the catalogue in the caller's
@@ -163,5 +164,18 @@ describe('a portal page is given to a role once (item 10)', () => {
     expect(twice.body.msg).toBe(`页面“Twice page”已分配给所有人（分配 ${everyone.body.data.id}），请修改那条分配`);
     const mine = (await api('GET', '/api/portal/assignments')).body.data as { pageId: number }[];
     expect(mine.filter((a) => a.pageId === pageId)).toHaveLength(3);
+  });
+
+  it('saves of the same assignment at once: one stands, the others are refused', async () => {
+    const node = await api('POST', '/api/portal/nodes', { parentId: null, kind: 'page', name: 'Race page', seq: 0 });
+    const pageId = node.body.data.id as number;
+    const [role] = (await api('GET', '/api/portal/scopes?type=role&keyword=')).body.data as { id: number }[];
+    // straight to the service: the guard's shared cache check releases HTTP requests in batches, which hides the race
+    const svc = portalService(s.built.deps.db);
+    const saves = await Promise.allSettled(Array.from({ length: 6 }, () => svc.saveAssignment({ pageId, scopeType: 'role', scopeIds: [role.id], priority: 0, isDefault: false, locked: false })));
+    expect(saves.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(saves.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([409, 409, 409, 409, 409]);
+    const mine = (await api('GET', '/api/portal/assignments')).body.data as { pageId: number }[];
+    expect(mine.filter((a) => a.pageId === pageId)).toHaveLength(1);
   });
 });

@@ -235,32 +235,41 @@ export function portalService(db: Db, now: () => Date = () => new Date()) {
     }));
   }
 
-  /** A page given twice to the same role, organ, account or everyone: refused, naming the assignment that already does it. */
-  async function refuseDuplicate(pageId: number, scopeType: PortalScope, scopeIds: number[], selfId?: number) {
-    const others = (await db.select().from(portalAssignments)
+  /** the assignment that already gives the page to one of these scopes, and the scope it shares */
+  async function duplicateOf(tx: Pick<Db, 'select'>, pageId: number, scopeType: PortalScope, scopeIds: number[], selfId?: number) {
+    const others = (await tx.select().from(portalAssignments)
       .where(and(eq(portalAssignments.pageId, pageId), eq(portalAssignments.scopeType, scopeType))).orderBy(asc(portalAssignments.id)))
       .filter((a) => a.id !== selfId);
-    const pageName = async () => (await node(pageId)).name;
     for (const other of others) {
-      if (scopeType === 'everyone') throw new AppError(409, 'portal.assignedEveryoneAlready', { page: await pageName(), id: other.id });
+      if (scopeType === 'everyone') return { id: other.id, shared: undefined };
       const shared = scopeIds.find((i) => other.scopeIds.includes(i));
-      if (shared === undefined) continue;
-      const [named] = await scopeOptions(scopeType as 'role' | 'organ' | 'user', '', [shared]);
-      throw new AppError(409, 'portal.assignedAlready', { page: await pageName(), names: named?.name ?? `#${shared}`, id: other.id });
+      if (shared !== undefined) return { id: other.id, shared };
     }
+    return null;
+  }
+
+  /** A page given twice to the same role, organ, account or everyone: refused, naming the assignment that already does it. */
+  async function refuseDuplicate(pageId: number, scopeType: PortalScope, dup: { id: number; shared?: number }) {
+    const page = (await node(pageId)).name;
+    if (dup.shared === undefined) throw new AppError(409, 'portal.assignedEveryoneAlready', { page, id: dup.id });
+    const [named] = await scopeOptions(scopeType as 'role' | 'organ' | 'user', '', [dup.shared]);
+    throw new AppError(409, 'portal.assignedAlready', { page, names: named?.name ?? `#${dup.shared}`, id: dup.id });
   }
 
   async function saveAssignment(input: AssignmentInput, id?: number) {
     await page(input.pageId);
     const values = { ...input, scopeIds: input.scopeType === 'everyone' ? [] : [...new Set(input.scopeIds)] };
-    await refuseDuplicate(values.pageId, values.scopeType, values.scopeIds, id);
-    if (id === undefined) {
-      const [r] = await db.insert(portalAssignments).values(values).returning();
-      return r;
-    }
-    const [r] = await db.update(portalAssignments).set(values).where(eq(portalAssignments.id, id)).returning();
-    if (!r) throw notFound();
-    return r;
+    // the check and the write under the page's row lock: two saves at once cannot both pass the check
+    const saved = await db.transaction(async (tx) => {
+      await tx.select({ id: portalNodes.id }).from(portalNodes).where(eq(portalNodes.id, values.pageId)).for('update');
+      const dup = await duplicateOf(tx, values.pageId, values.scopeType, values.scopeIds, id);
+      if (dup) return { dup };
+      if (id === undefined) return { row: (await tx.insert(portalAssignments).values(values).returning())[0] };
+      return { row: (await tx.update(portalAssignments).set(values).where(eq(portalAssignments.id, id)).returning())[0] };
+    });
+    if ('dup' in saved) return refuseDuplicate(values.pageId, values.scopeType, saved.dup!);
+    if (!saved.row) throw notFound();
+    return saved.row;
   }
 
   async function deleteAssignment(id: number) {
