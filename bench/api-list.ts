@@ -8,7 +8,7 @@
  * errors again and again, answered from platform/listCache.ts) only as a second line, never for the budget.
  * Budgets (DESIGN): ≥ 1,000 req/s and p99 ≤ 50 ms embedded; ≥ 3,000 req/s on PostgreSQL.
  *
- * The server runs as in production: `src/main.ts` in a child process (PGlite: one process; PostgreSQL:
+ * The server runs as in production: the built server (bench/serverProcess.ts) in a child process (PGlite: one process; PostgreSQL:
  * WORKERS=1, then WORKERS=<cores>) on a database this process prepared; the load comes from this process.
  * Calibration printed first (and the load average before and after): a fixed CPU probe (SHA-256 of 1 KiB
  * 20,000 times; 20 million steps of an integer loop) and, per server, the unauthenticated health check's req/s.
@@ -21,13 +21,13 @@
  * to run some lists only; BENCH_NODE_ARGS for the server's node)
  */
 import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { cpuSeconds, startServer } from './serverProcess';
+import { cpuProbe, loadAverage, machineLine } from './calibration';
 import { readConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed/index';
@@ -37,20 +37,6 @@ import { ACCOUNT_SORTS, INSTANCE_SORTS, LOGIN_LOG_SORTS, OPERATION_LOG_SORTS, TO
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CORES = os.availableParallelism();
 const ROWS = 100_000;
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
-
-/** the same work on every machine: compare runs on different machines by these */
-function calibrate() {
-  const block = Buffer.alloc(1024, 7);
-  let t = performance.now();
-  for (let i = 0; i < 20_000; i++) crypto.createHash('sha256').update(block).digest();
-  const sha = performance.now() - t;
-  t = performance.now();
-  let x = 0;
-  for (let i = 0; i < 20_000_000; i++) x = (x * 31 + i) % 1000003;
-  const loop = performance.now() - t;
-  return `CPU probe: 20,000 × SHA-256 of 1 KiB ${sha.toFixed(0)} ms, 20 M integer steps ${loop.toFixed(0)} ms (x=${x})`;
-}
 
 // ---------- data ----------
 
@@ -324,8 +310,8 @@ async function runPostgres(url: string, kind: string) {
   }
 }
 
-console.log(`load average ${load()}, ${CORES} cores, ${os.cpus()[0]?.model ?? 'cpu'}; commit ${execFileSync('git', ['rev-parse', '--short', 'HEAD']).toString().trim()}`);
-console.log(calibrate());
+console.log(machineLine());
+console.log(cpuProbe());
 const dataDir = path.join(os.tmpdir(), `bencao-bench-${process.pid}`);
 if (process.env.BENCH_SKIP_PGLITE !== '1') {
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -346,5 +332,5 @@ if (clusters.length) {
   }
 } else if (given) await runPostgres(given, 'as set up');
 else console.log('PostgreSQL: skipped (set BENCH_PG=fast,durable, or BENCH_DATABASE_URL to a database the bench may fill)');
-console.log(`load average ${load()}`);
+console.log(`load average ${loadAverage()}`);
 process.exit(0);

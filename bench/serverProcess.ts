@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { serverArgs } from '../scripts/serverBuild.mjs';
 
 /** A port the system has just handed out (and released) on 127.0.0.1. */
 export const freePort = () => new Promise<number>((resolve) => {
@@ -10,14 +11,14 @@ export const freePort = () => new Promise<number>((resolve) => {
 });
 
 /**
- * `npm start`'s server in a child process (demo profile, in-process gateway, logging errors only), on the
+ * `npm start`'s server (the built one, or the sources with BENCAO_SERVER_SOURCE=1: scripts/serverBuild.mjs) in a child process (demo profile, in-process gateway, logging errors only), on the
  * database `env` names. BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles it (cluster
  * workers inherit it). `stop()` sends SIGTERM and answers the exit code and what it logged at error level.
  */
 export async function startServer(env: Record<string, string>) {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...serverArgs(path.resolve(import.meta.dirname, '..'))], {
     cwd: path.resolve(import.meta.dirname, '../apps/server'),
     env: { ...process.env, PORT: String(port), GATEWAY_PORT: String(await freePort()), HOST: '127.0.0.1', BENCAO_PROFILE: 'demo', LOG_LEVEL: 'error', LOGIN_RATE_LIMIT: '1000', GATEWAY_WORKERS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

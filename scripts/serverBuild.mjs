@@ -20,3 +20,14 @@ export function ensureServerBuilt(root) {
   const r = spawnSync('npm', ['run', 'build', '--silent', '-w', '@bencao/server'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+
+/**
+ * node's arguments to run the server from apps/server: its built JavaScript (made again first when a source is newer),
+ * as `npm start` runs it; with BENCAO_SERVER_SOURCE=1 the TypeScript sources through tsx instead (a development
+ * fallback: no build step, a slower start). The end-to-end tests' server and the benchmarks start it this way.
+ */
+export function serverArgs(root) {
+  if (process.env.BENCAO_SERVER_SOURCE === '1') return ['--import', 'tsx', 'src/main.ts'];
+  ensureServerBuilt(root);
+  return ['--enable-source-maps', 'dist/main.js'];
+}
