@@ -71,6 +71,12 @@ test('a visitor applies to an open job with a CV at phone width', async ({ page,
   await page.getByRole('button', { name: '提交申请' }).click();
   await expect(page.locator('#apply-cv-error')).toHaveText('简历只能是 PDF、DOC 或 DOCX 文件');
   await page.getByLabel(/^简历/).setInputFiles({ name: '我的简历.pdf', mimeType: 'application/pdf', buffer: PDF });
+  // the consent is required (PIPL), beside a link to the privacy policy
+  await page.getByRole('button', { name: '提交申请' }).click();
+  await expect(page.locator('#apply-consent-error')).toHaveText('请阅读并同意我们处理您提交的信息');
+  await expect(page.locator('#apply-consent')).toBeFocused();
+  await expect(page.getByRole('link', { name: '阅读《隐私政策》' })).toHaveAttribute('href', '/privacy');
+  await page.locator('#apply-consent').check();
   await page.getByRole('button', { name: '提交申请' }).click();
   await expect(page.getByRole('heading', { name: '申请已提交' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -82,9 +82,9 @@ const bomb = () => {
   return zip([...docxParts, { name: 'word/media/huge.bin', data: deflated, declare: { method: 8, compressed: deflated.length, uncompressed: 4_000_000_000 } }]);
 };
 
-interface Sent { name?: string; phone?: string; email?: string; coverNote?: string; website?: string; cv?: { bytes: Buffer; name: string; type?: string } | null }
+interface Sent { name?: string; phone?: string; email?: string; coverNote?: string; consent?: string; website?: string; cv?: { bytes: Buffer; name: string; type?: string } | null }
 const person = (over: Sent = {}): Sent => ({
-  name: '应聘测试', phone: '13700001234', email: 'applicant@example.com', coverNote: '三年质量控制经验。', website: '',
+  name: '应聘测试', phone: '13700001234', email: 'applicant@example.com', coverNote: '三年质量控制经验。', consent: 'on', website: '',
   cv: { bytes: pdf(), name: '简历.pdf', type: 'application/pdf' }, ...over,
 });
 async function apply(jobId: number, sent: Sent, opts: { ip?: string; lang?: string } = {}) {

@@ -25,11 +25,12 @@ const ErrorPage = lazy(() => import('./pages/ErrorPage'));
 const Redirect = lazy(() => import('./pages/Redirect'));
 const Search = lazy(() => import('./pages/Search'));
 const AdrReport = lazy(() => import('./pages/AdrReport'));
+const Privacy = lazy(() => import('./pages/Privacy'));
 
 /** The page components, lazy in the browser, imported directly by the server's page render (ssr.tsx). */
 export const lazyPages = {
   About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
-  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search, AdrReport,
+  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search, AdrReport, Privacy,
 };
 type PageSet = { [K in keyof typeof lazyPages]: ComponentType<any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -45,7 +46,7 @@ export function AppRoutes() {
 /** The route table, one for the browser (path router) and the server (static router). */
 export function SiteRoutes({ pages }: { pages: PageSet }) {
   const { About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
-    BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search, AdrReport } = pages;
+    BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search, AdrReport, Privacy } = pages;
   return (
       <Routes>
         <Route path="/" element={<Navigate to="/homePage" replace />} />
@@ -79,6 +80,7 @@ export function SiteRoutes({ pages }: { pages: PageSet }) {
           <Route path="/bidDetail" element={<BidDetail />} />
           <Route path="/test" element={<SiteStatus />} />
           <Route path="/search" element={<Search />} />
+          <Route path="/privacy" element={<Privacy />} />
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>

@@ -33,13 +33,14 @@ import ErrorPage from './pages/ErrorPage';
 import Redirect from './pages/Redirect';
 import Search from './pages/Search';
 import AdrReport from './pages/AdrReport';
+import Privacy from './pages/Privacy';
 
 // the server renders both languages: no lazy loading here
 registerDictionary('en', en);
 
 const pages = {
   About, Culture, NewsPage, MedicinePage, ArticleDetail, ProductPage, ProductDetail, Manpower, JobBoard, JobDetail,
-  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search, AdrReport,
+  BidReport, BidDetail, CustomerService, SiteStatus, CommonPage, Login, ErrorPage, Redirect, Search, AdrReport, Privacy,
 };
 
 export { articleKey, listKey, pageKey } from './api/site';

@@ -33,6 +33,9 @@ export const contactSchema = requiredText({ max: 254 }).refine((v) => isMobile(v
  */
 export const honeypotSchema = z.string().max(500).optional();
 
+/** a ticked consent box (JSON true, or a form's 'true' / 'on'); anything else is refused */
+export const consentSchema = z.unknown().refine((v) => v === true || v === 'true' || v === 'on', { message: 'submission.consent' }).transform(() => true as const);
+
 export const adrReportInputSchema = z.object({
   /** the site's product the visitor chose; absent when typed as free text */
   productId: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
@@ -47,7 +50,7 @@ export const adrReportInputSchema = z.object({
   outcome: selectRequired(z.enum(ADR_OUTCOMES)),
   reporterName: requiredText({ max: 50 }),
   contact: contactSchema,
-  consent: z.unknown().refine((v) => v === true || v === 'true' || v === 'on', { message: 'submission.consent' }).transform(() => true as const),
+  consent: consentSchema,
   website: honeypotSchema,
 });
 export type AdrReportInput = z.input<typeof adrReportInputSchema>;

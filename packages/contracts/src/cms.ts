@@ -36,7 +36,7 @@ export const articleStatusSchema = z.enum(ARTICLE_STATUSES);
 export type ArticleStatus = z.infer<typeof articleStatusSchema>;
 
 /** the slugs of the "page" articles the site asks for by name */
-export const PAGE_SLUGS = ['overview', 'strategy', 'history', 'party', 'culture'] as const;
+export const PAGE_SLUGS = ['overview', 'strategy', 'history', 'party', 'culture', 'privacy'] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
 /** /aboutPage?showIndex=N → page slug (SPEC §2) */
 export const ABOUT_SECTIONS: Record<number, PageSlug> = { 0: 'overview', 2: 'strategy', 4: 'history', 5: 'party' };

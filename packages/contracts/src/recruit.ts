@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging';
 import { mobileSchema, requiredEmailSchema, requiredText } from './validators';
-import { honeypotSchema } from './adr';
+import { consentSchema, honeypotSchema } from './adr';
 
 /** Job applications sent from the site's job pages and reviewed in the console. */
 export const RECRUIT_STATUSES = ['new', 'shortlisted', 'interviewed', 'hired', 'rejected'] as const;
@@ -26,8 +26,20 @@ export const applicationInputSchema = z.object({
   phone: mobileSchema,
   email: requiredEmailSchema,
   coverNote: z.string().trim().max(2000, { message: 'valid.maxLength' }).default(''),
+  consent: consentSchema,
   website: honeypotSchema,
 });
+
+/**
+ * What an applicant agrees to by ticking the box, in the site's languages: the page shows it and the
+ * server stores the same words with the application (with the privacy policy's version and time).
+ */
+export const APPLICATION_CONSENT = {
+  zh: '我已阅读并同意《隐私政策》，同意本草制药为本次及今后的招聘处理我提交的个人信息和简历（保存期限见《隐私政策》）。',
+  en: 'I have read the Privacy Policy and agree that Bencao processes the personal information and CV I send for this and future recruitment (kept as long as the Privacy Policy says).',
+} as const;
+/** the slug of the CMS page holding the privacy policy (/privacy on the site) */
+export const PRIVACY_PAGE_SLUG = 'privacy';
 export type ApplicationInput = z.input<typeof applicationInputSchema>;
 
 export const applicationReviewSchema = z.object({
@@ -54,6 +66,10 @@ export interface ApplicationRow {
   cvName: string;
   cvType: string;
   cvSize: number;
+  /** the consent the applicant gave, as shown to them, and the privacy policy then in force (its version and last change) */
+  consentText: string;
+  privacyVersion: number | null;
+  privacyChangedAt: string | null;
   status: RecruitStatus;
   reviewNote: string;
   reviewedBy: string | null;

@@ -19,6 +19,7 @@ const STATIC: Record<string, string> = {
   '/bidReport': '/bids',
   '/cs': '/service',
   '/adrReport': '/adr-report',
+  '/privacy': '/privacy',
   '/search': '/search',
   '/common/page': '/site-map',
   '/common': '/site-map',

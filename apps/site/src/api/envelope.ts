@@ -28,7 +28,8 @@ export function interpretEnvelope<T>(body: unknown, httpStatus = 200): Outcome<T
 }
 
 export class ApiError extends Error {
-  constructor(message: string, readonly code: number) {
+  /** `field`: the form field the server refused (a refused CV), for the form to mark and focus */
+  constructor(message: string, readonly code: number, readonly field?: string) {
     super(message);
     this.name = 'ApiError';
   }

@@ -22,5 +22,6 @@ export async function submitForm<T>(path: string, body: FormData | Record<string
   }
   const outcome = interpretEnvelope<T>(parsed, status);
   if (outcome.kind === 'ok') return outcome.data;
-  throw new ApiError(outcome.message, outcome.code);
+  const field = (parsed as { data?: { field?: unknown } } | null)?.data?.field;
+  throw new ApiError(outcome.message, outcome.code, typeof field === 'string' ? field : undefined);
 }

@@ -8,6 +8,7 @@ import { useDocumentMeta } from '../lib/seo';
 import { PageHead } from '../ui/PageHead';
 import { useSubmissionText } from './submissionText';
 import { fieldErrors, Honeypot, SubmissionField } from './SubmissionField';
+import { PrivacyLink } from './PrivacyLink';
 import './submissions.css';
 
 const OTHER = 'other';
@@ -46,6 +47,8 @@ export default function AdrReport() {
     setFailure('');
     const found = fieldErrors(adrReportInputSchema, payload(), lang);
     if (!v.product) found.productName = found.productName ?? st('adr.productPick');
+    // the date box's max is only a hint to the picker: a typed future day is refused here as on the server
+    if (!found.onsetDate && v.onsetDate > today()) found.onsetDate = st('adr.onsetFuture');
     setErrors(found);
     if (Object.keys(found).length) {
       setFailure(st('form.fix'));
@@ -156,6 +159,7 @@ export default function AdrReport() {
                 <input type="checkbox" id="adr-consent" checked={v.consent} aria-invalid={!!errors.consent} aria-describedby={errors.consent ? 'adr-consent-error' : undefined} onChange={(e) => set('consent', e.target.checked)} />
                 <span>{st('adr.consent')}</span>
               </label>
+              <PrivacyLink text={st('form.privacyLink')} />
               {errors.consent && <p id="adr-consent-error" className="field-error">{errors.consent}</p>}
             </div>
             <Honeypot value={v.website} onChange={(x) => set('website', x)} />

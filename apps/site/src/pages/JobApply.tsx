@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { CV_MAX_BYTES, applicationInputSchema } from '@bencao/contracts';
+import { APPLICATION_CONSENT, CV_MAX_BYTES, applicationInputSchema } from '@bencao/contracts';
 import { submitForm } from '../api/submit';
 import { ApiError } from '../api/envelope';
+import { PrivacyLink } from './PrivacyLink';
 import { useSubmissionText } from './submissionText';
 import { fieldErrors, Honeypot, SubmissionField } from './SubmissionField';
 import './submissions.css';
@@ -18,6 +19,7 @@ export default function JobApply({ jobId, onCancel }: { jobId: number; onCancel:
   const { lang, st } = useSubmissionText();
   const [v, setV] = useState(EMPTY);
   const [cv, setCv] = useState<File | null>(null);
+  const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [sending, setSending] = useState(false);
@@ -42,11 +44,11 @@ export default function JobApply({ jobId, onCancel }: { jobId: number; onCancel:
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setFailure('');
-    const found = fieldErrors(applicationInputSchema, v, lang);
+    const found = fieldErrors(applicationInputSchema, { ...v, consent }, lang);
     const fileProblem = cvError(cv);
     if (fileProblem) found.cv = fileProblem;
     setErrors(found);
-    const first = ['name', 'phone', 'email', 'coverNote', 'cv'].find((k) => found[k]);
+    const first = ['name', 'phone', 'email', 'coverNote', 'cv', 'consent'].find((k) => found[k]);
     if (first) {
       setFailure(st('form.fix'));
       document.getElementById(`apply-${first}`)?.focus();
@@ -54,6 +56,7 @@ export default function JobApply({ jobId, onCancel }: { jobId: number; onCancel:
     }
     const body = new FormData();
     for (const [k, value] of Object.entries(v)) body.append(k, value);
+    body.append('consent', consent ? 'on' : '');
     body.append('cv', cv!, cv!.name);
     setSending(true);
     try {
@@ -61,6 +64,11 @@ export default function JobApply({ jobId, onCancel }: { jobId: number; onCancel:
       setDone(true);
     } catch (err) {
       setFailure(err instanceof ApiError ? err.message : String(err));
+      // a refusal of one field (the CV judged by its bytes): marked there, and the focus goes to it
+      if (err instanceof ApiError && err.field) {
+        setErrors({ [err.field]: err.message });
+        document.getElementById(`apply-${err.field}`)?.focus();
+      }
     } finally {
       setSending(false);
     }
@@ -90,6 +98,16 @@ export default function JobApply({ jobId, onCancel }: { jobId: number; onCancel:
         <SubmissionField {...field('cv', st('job.cv'), { hint: `${st('job.cvHint')} ${st('job.privacy')}` })}>
           {(aria) => <input {...aria} type="file" accept={CV_ACCEPT} onChange={(e) => setCv(e.target.files?.[0] ?? null)} />}
         </SubmissionField>
+        <div className={errors.consent ? 'field sub-field sub-consent has-error' : 'field sub-field sub-consent'}>
+          <label>
+            <input type="checkbox" id="apply-consent" checked={consent} aria-required aria-invalid={!!errors.consent}
+              aria-describedby={errors.consent ? 'apply-consent-error' : undefined} onChange={(e) => setConsent(e.target.checked)} />
+            <span>{APPLICATION_CONSENT[lang]}</span>
+            <span className="req" aria-hidden="true"> *</span>
+          </label>
+          <PrivacyLink text={st('form.privacyLink')} />
+          {errors.consent && <p id="apply-consent-error" className="field-error">{errors.consent}</p>}
+        </div>
         <Honeypot value={v.website} onChange={(x) => set('website', x)} />
         <div className="sub-actions">
           <button type="submit" className="btn btn-primary" disabled={sending}>{sending ? st('job.sending') : st('job.submit')}</button>

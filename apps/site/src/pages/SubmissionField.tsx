@@ -9,6 +9,7 @@ import type { SiteLang } from '../i18n';
  */
 export function SubmissionField({ id, label, required, hint, error, children, requiredText }: {
   id: string; label: string; required?: boolean; hint?: string; error?: string; children: (aria: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string; 'aria-required'?: boolean }) => ReactNode;
+  /** what a screen reader says after the label of a required field, brackets included: '（必填）', ' (required)' */
   requiredText: string;
 }) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -17,7 +18,7 @@ export function SubmissionField({ id, label, required, hint, error, children, re
       <label htmlFor={id}>
         {label}
         {required && <span className="req" aria-hidden="true"> *</span>}
-        {required && <span className="sr-only">（{requiredText}）</span>}
+        {required && <span className="sr-only">{requiredText}</span>}
       </label>
       {children({ id, 'aria-invalid': !!error, 'aria-describedby': described, 'aria-required': required || undefined })}
       {hint && <p id={`${id}-hint`} className="sub-hint">{hint}</p>}

@@ -96,7 +96,7 @@ export function Footer() {
       </div>
       <div className="footer-legal">
         <div className="container footer-legal-inner">
-          <p>{t('footer.rights', { year: new Date().getFullYear(), name: company })}</p>
+          <p>{t('footer.rights', { year: new Date().getFullYear(), name: company })} <Link to="/privacy" className="footer-privacy">{t('footer.privacy')}</Link></p>
           <p className="filings">
             {s?.icp && (
               <a href={s.icpUrl || 'https://beian.miit.gov.cn/'} target="_blank" rel="noopener noreferrer">

@@ -44,6 +44,7 @@ export const en = {
   "recruit.field.email": "E-mail",
   "recruit.field.coverNote": "Cover note",
   "recruit.field.cv": "CV",
+  "recruit.field.consent": "Consent",
   "recruit.field.website": "Website",
   "recruit.field.status": "Status",
   "recruit.field.note": "Reviewer's note",

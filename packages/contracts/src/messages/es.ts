@@ -41,6 +41,7 @@ export const es: Messages = {
   "recruit.field.email": "Correo electrónico",
   "recruit.field.coverNote": "Carta de presentación",
   "recruit.field.cv": "Currículum",
+  "recruit.field.consent": "Consentimiento",
   "recruit.field.website": "Sitio web",
   "recruit.field.status": "Estado",
   "recruit.field.note": "Nota del revisor",

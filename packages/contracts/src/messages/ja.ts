@@ -41,6 +41,7 @@ export const ja: Messages = {
   "recruit.field.email": "メールアドレス",
   "recruit.field.coverNote": "自己PR",
   "recruit.field.cv": "履歴書",
+  "recruit.field.consent": "同意",
   "recruit.field.website": "ウェブサイト",
   "recruit.field.status": "状態",
   "recruit.field.note": "審査メモ",

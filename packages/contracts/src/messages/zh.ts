@@ -41,6 +41,7 @@ export const zh: Messages = {
   "recruit.field.email": "电子邮箱",
   "recruit.field.coverNote": "自我介绍",
   "recruit.field.cv": "简历",
+  "recruit.field.consent": "同意声明",
   "recruit.field.website": "网站",
   "recruit.field.status": "状态",
   "recruit.field.note": "评语",

@@ -18,6 +18,10 @@ export const recruitApplications = pgTable('recruit_applications', {
   /** the type recognised from the file's bytes */
   cvType: text('cv_type').notNull(),
   cvSize: integer('cv_size').notNull(),
+  /** the consent the applicant ticked, in the words the form showed, and the privacy policy then in force (its page's version and last change) */
+  consentText: text('consent_text').notNull().default(''),
+  privacyVersion: integer('privacy_version'),
+  privacyChangedAt: timestamp('privacy_changed_at', { withTimezone: true }),
   status: text('status').$type<RecruitStatus>().notNull().default('new'),
   reviewNote: text('review_note').notNull().default(''),
   reviewedBy: text('reviewed_by'),

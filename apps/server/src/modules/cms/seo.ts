@@ -500,6 +500,7 @@ const queryOf = (req: FastifyRequest) => {
 export const APP_PAGES: [string, string, 'WebPage' | 'ContactPage' | 'CollectionPage', boolean][] = [
   ['/service', '/cs', 'ContactPage', true],
   ['/adr-report', '/adrReport', 'WebPage', true],
+  ['/privacy', '/privacy', 'WebPage', true],
   ['/careers', '/manpowerPage', 'WebPage', true],
   ['/site-map', '/common/page', 'CollectionPage', true],
   ['/login', '/login', 'WebPage', false],

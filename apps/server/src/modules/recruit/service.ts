@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { RECRUIT_TRANSITIONS, type ApplicationQuery, type ApplicationReview, type ApplicationRow, type RecruitJob, type RecruitStatus, type applicationInputSchema, type JobFields } from '@bencao/contracts';
+import { APPLICATION_CONSENT, PRIVACY_PAGE_SLUG, RECRUIT_TRANSITIONS, type ApplicationQuery, type ApplicationReview, type ApplicationRow, type RecruitJob, type RecruitStatus, type applicationInputSchema, type JobFields } from '@bencao/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { cmsArticles, recruitApplications } from '../../db/schema/index';
@@ -19,7 +19,8 @@ export interface CvFile { bytes: Buffer; name: string; kind: CvKind }
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const toRow = (r: Row): ApplicationRow => ({
   id: r.id, jobId: r.jobId, jobTitle: r.jobTitle, name: r.name, phone: r.phone, email: r.email, coverNote: r.coverNote,
-  cvName: r.cvName, cvType: r.cvType, cvSize: r.cvSize, status: r.status, reviewNote: r.reviewNote,
+  cvName: r.cvName, cvType: r.cvType, cvSize: r.cvSize,
+  consentText: r.consentText, privacyVersion: r.privacyVersion, privacyChangedAt: iso(r.privacyChangedAt), status: r.status, reviewNote: r.reviewNote,
   reviewedBy: r.reviewedBy, reviewedAt: iso(r.reviewedAt), createdAt: r.createdAt.toISOString(),
 });
 
@@ -42,9 +43,12 @@ export function recruitService(db: Db, store: MediaStorage, opts: { now: () => D
   return {
     openJob,
 
-    async apply(jobId: number, input: Input, cv: CvFile, ip: string) {
+    /** `lang`: the site's language the form was shown in (the consent is stored in its words) */
+    async apply(jobId: number, input: Input, cv: CvFile, ip: string, lang: 'zh' | 'en' = 'zh') {
       const now = opts.now();
       const job = await openJob(jobId, now);
+      const [policy] = await db.select({ version: cmsArticles.version, changedAt: cmsArticles.contentChangedAt }).from(cmsArticles)
+        .where(and(eq(cmsArticles.slug, PRIVACY_PAGE_SLUG), eq(cmsArticles.kind, 'page')));
       const key = `${crypto.randomBytes(16).toString('hex')}.${cv.kind.ext}`;
       return limitedInsert(db, { scope: 'recruit', ip, limit: opts.limit, now, table: recruitApplications, ipColumn: recruitApplications.clientIp, createdColumn: recruitApplications.createdAt }, async (tx) => {
         await store.put(key, cv.bytes);
@@ -52,6 +56,7 @@ export function recruitService(db: Db, store: MediaStorage, opts: { now: () => D
           const [r] = await tx.insert(recruitApplications).values({
             jobId: job.id, jobTitle: job.title, name: input.name, phone: input.phone, email: input.email, coverNote: input.coverNote,
             cvKey: key, cvName: cvFileName(cv.name, cv.kind), cvType: cv.kind.mime, cvSize: cv.bytes.length, clientIp: ip, createdAt: now,
+            consentText: APPLICATION_CONSENT[lang], privacyVersion: policy?.version ?? null, privacyChangedAt: policy?.changedAt ?? null,
           }).returning({ id: recruitApplications.id });
           return { id: r.id };
         } catch (err) {

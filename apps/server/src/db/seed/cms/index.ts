@@ -12,6 +12,7 @@ import { SETTINGS_ID, toDate } from '../../../modules/cms/service';
 import * as art from './art';
 import { ART_ALT, BIDS, COLUMNS, JOBS, MEDICINE, NEWS, PAGES, PRODUCTS, SETTINGS, type ArtName } from './content';
 import { SETTINGS_EN } from './english';
+import { seedPrivacyPage } from './privacy';
 
 const SEEDER = 'system';
 
@@ -75,6 +76,7 @@ async function seedStructure(db: Db) {
 
 export async function seedCms(db: Db, cfg: AppConfig) {
   const columns = await seedStructure(db);
+  await seedPrivacyPage(db);
   if (cfg.profile === 'production') return;
 
   const have = new Set((await db.select({ k: cmsArticles.seedKey }).from(cmsArticles).where(sql`${cmsArticles.seedKey} is not null`)).map((r) => r.k));
