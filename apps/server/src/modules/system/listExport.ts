@@ -8,6 +8,7 @@ import { authOf, type DeclaredRoute } from '../../platform/guard';
 import { hasAuthority } from '../../platform/auth/authorities';
 import { authOperations } from '../../db/schema/index';
 import type { Db } from '../../db/client';
+import { exportTime } from '../../platform/exportTime';
 
 declare module 'fastify' {
   interface FastifyInstance { declaredRoutes?: DeclaredRoute[] }
@@ -51,11 +52,12 @@ export async function readAllRows(app: FastifyInstance, db: Db, req: FastifyRequ
       // The list's own refusal (403, 400 naming a filter) is the caller's answer, unchanged.
       throw new AppError(res.statusCode === 200 ? 400 : res.statusCode, 'export.failed', { detail: body.msg ?? String(res.statusCode) });
     }
-    const data = body.data as { total?: number; records?: Row[] } | Row[] | null;
+    const data = body.data as { total?: number; approximate?: boolean; records?: Row[] } | Row[] | null;
     if (Array.isArray(data)) return capped(data, data.length);
     if (!data || !Array.isArray(data.records)) throw badRequest('export.notAList', { url: input.url });
     const total = Number(data.total ?? data.records.length);
-    if (total > EXPORT_MAX_ROWS) throw badRequest('export.tooMany', { count: total, max: EXPORT_MAX_ROWS });
+    // an exact total refuses at once; an approximate one (the planner's estimate) may be wrong either way: the rows decide
+    if (!data.approximate && total > EXPORT_MAX_ROWS) throw badRequest('export.tooMany', { count: total, max: EXPORT_MAX_ROWS });
     rows.push(...data.records);
     if (rows.length > EXPORT_MAX_ROWS) throw badRequest('export.tooMany', { count: rows.length, max: EXPORT_MAX_ROWS });
     // a short page ends the list: a large list's total past its exact count is the planner's estimate, not its end
@@ -95,8 +97,8 @@ export function cellText(value: unknown, column: ListExportColumn, utcOffset: nu
   const label = column.labels?.[String(value)];
   if (label !== undefined) return label;
   if (typeof value === 'string' && ISO_TIME.test(value)) {
-    const ms = Date.parse(value);
-    if (!Number.isNaN(ms)) return new Date(ms + utcOffset * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    const at = exportTime(value, utcOffset);
+    if (at !== null) return at;
   }
   if (typeof value === 'object') {
     const named = value as { name?: unknown; label?: unknown };
