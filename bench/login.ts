@@ -21,6 +21,7 @@ import { seed } from '../apps/server/src/db/seed/index';
 import { buildApp } from '../apps/server/src/app';
 import { encryptForLogin } from '../apps/server/src/platform/auth/loginKeys';
 import { startServer } from './serverProcess';
+import { cpuProbe, machineLine } from './calibration';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 20);
@@ -43,6 +44,8 @@ function fromOtherAddress(url: string, method = 'GET', body?: string): Promise<{
 }
 
 async function main() {
+  console.log(machineLine());
+  console.log(cpuProbe());
   const dataDir = path.join(os.tmpdir(), `bencao-bench-login-${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const config = { ...readConfig({ ...process.env, BENCAO_PROFILE: 'demo', LOG_LEVEL: 'fatal' }), dataDir, loginRateLimit: 100_000, loginKeyRateLimit: 100_000 };
