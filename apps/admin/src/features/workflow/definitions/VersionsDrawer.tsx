@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Drawer, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { DiffOutlined, EyeOutlined, RollbackOutlined } from '@ant-design/icons';
+import { DiffOutlined, EyeOutlined, NodeIndexOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { WorkflowDefinition, WorkflowVersion } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
 import { confirmAction } from '@/components/confirm';
 import { engineApi, engineKeys, useEngineMutation } from '../api/engine';
 import type { Marker } from '../modeler/diagram';
 import { diffVersions } from './versionDiff';
+import { MigrationDrawer } from '../migration/MigrationDrawer';
 
 const DiagramView = lazy(() => import('@/components/diagram/DiagramView'));
 const spin = <Spin style={{ display: 'block', margin: '40px auto' }} />;
@@ -22,6 +23,7 @@ export function VersionsDrawer({ definition, onClose }: { definition: WorkflowDe
   const versions = useQuery({ queryKey: engineKeys.versions(definition.id), queryFn: () => engineApi.versions(definition.id) });
   const [selected, setSelected] = useState<number[]>([]);
   const [viewing, setViewing] = useState<number[] | null>(null);
+  const [migrating, setMigrating] = useState<WorkflowVersion | null>(null);
   const republish = useEngineMutation(
     (id: number) => engineApi.republish(id), [engineKeys.definitions, engineKeys.versions(definition.id)],
     (v) => message.success(t('modeler.published', { version: v.version })),
@@ -36,7 +38,7 @@ export function VersionsDrawer({ definition, onClose }: { definition: WorkflowDe
     { title: t('definition.publishedAt'), dataIndex: 'publishedAt', width: 170, render: (v: string) => new Date(v).toLocaleString() },
     { title: t('definition.instanceCount'), dataIndex: 'instanceCount', width: 90 },
     {
-      title: t('definition.actions'), key: 'actions', width: 200,
+      title: t('definition.actions'), key: 'actions', width: 280,
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setViewing([r.id])}>{t('definition.view')}</Button>
@@ -44,6 +46,9 @@ export function VersionsDrawer({ definition, onClose }: { definition: WorkflowDe
             <Button type="link" size="small" icon={<RollbackOutlined />} onClick={() => void confirmAction(modal, t, () => republish.mutateAsync(r.id), t('definition.republishConfirm', { version: r.version }))}>
               {t('definition.republish')}
             </Button>
+          )}
+          {can('bpm:instance:migrate') && r.instanceCount > 0 && rows.length > 1 && (
+            <Button type="link" size="small" icon={<NodeIndexOutlined />} onClick={() => setMigrating(r)} data-testid={`wf-migrate-v${r.version}`}>{t('migration.open')}</Button>
           )}
         </Space>
       ),
@@ -69,6 +74,7 @@ export function VersionsDrawer({ definition, onClose }: { definition: WorkflowDe
           />
         </>
       )}
+      {migrating && <MigrationDrawer definition={definition} source={migrating} versions={rows} onClose={() => setMigrating(null)} />}
     </Drawer>
   );
 }

@@ -6,7 +6,7 @@ import type { TableProps } from 'antd';
 import { CloseCircleOutlined, DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined, PrinterOutlined, RedoOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { useHref } from 'react-router';
 import type {
-  InstanceAction, WorkflowExecution, WorkflowHistoryEntry, WorkflowInstanceDetail, WorkflowJob, WorkflowTask,
+  InstanceAction, MigrationHistoryData, WorkflowExecution, WorkflowHistoryEntry, WorkflowInstanceDetail, WorkflowJob, WorkflowTask,
 } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
 import { confirmAction, confirmDelete } from '@/components/confirm';
@@ -210,10 +210,26 @@ function History({ history, nameOf }: { history: WorkflowHistoryEntry[]; nameOf:
             {h.actorName && <Typography.Text type="secondary"> · {h.actorName}</Typography.Text>}
             <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>{time(h.at)}</Typography.Text>
             {h.comment && <div><Typography.Text italic>“{h.comment}”</Typography.Text></div>}
+            {h.action === 'migrate' && <MigrationNote data={h.data} />}
           </div>
         ),
       }))}
     />
+  );
+}
+
+/** a migration's entry: from which version to which, and where each node holding a token went */
+function MigrationNote({ data }: { data: WorkflowHistoryEntry['data'] }) {
+  const { t } = useTranslation('workflow');
+  const d = data as unknown as MigrationHistoryData | null;
+  if (!d) return null;
+  return (
+    <div data-testid="wf-history-migrate">
+      <Typography.Text>{t('migration.versions', { from: d.fromVersion, to: d.toVersion })}</Typography.Text>
+      {d.mapping.map((m) => (
+        <div key={m.from}><Typography.Text type="secondary">{t('migration.mappingLine', { from: m.fromName ?? m.from, to: m.toName ?? m.to })}</Typography.Text></div>
+      ))}
+    </div>
   );
 }
 
