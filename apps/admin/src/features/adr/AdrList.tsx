@@ -8,9 +8,10 @@ import { onTableChange, tablePagination } from '@/components/table';
 import { usePermission } from '@/lib/permission';
 import { StatusReviewForm } from '@/components/review/StatusReviewForm';
 import { ADR_LIST_URL, useAdrReport, useAdrReports, useReviewAdr, type AdrListQuery } from './api';
+import { formatDateTime } from '@/lib/format';
 
 const COLORS: Record<AdrStatus, string> = { new: 'blue', reviewing: 'gold', reported: 'green', closed: 'default' };
-const when = (s: string | null) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : '—');
+const when = (s: string | null) => formatDateTime(s, { seconds: false });
 
 function AdrStatusTag({ status }: { status: AdrStatus }) {
   const { t } = useTranslation('adr');

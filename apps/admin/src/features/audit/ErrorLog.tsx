@@ -6,8 +6,9 @@ import { tablePagination } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { LogMaintenance } from './LogMaintenance';
 import { auditApi, usePagedAudit, type ClientErrorRow, type Query } from './api';
+import { formatDateTime } from '@/lib/format';
 
-const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
+const fmt = (s: string) => formatDateTime(s);
 
 /** SPEC §8: uncaught errors of the production console, with the page they happened on. */
 export function ErrorLog() {

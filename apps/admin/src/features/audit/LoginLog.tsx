@@ -7,8 +7,9 @@ import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { LogMaintenance } from './LogMaintenance';
 import { ResultTag } from './OperationLog';
+import { formatDateTime } from '@/lib/format';
 
-const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
+const fmt = (s: string) => formatDateTime(s);
 
 /** The server records reasons in plain English words; an operator reads them in the console's language. */
 const REASONS: [RegExp, string][] = [

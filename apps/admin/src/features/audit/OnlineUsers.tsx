@@ -9,8 +9,9 @@ import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { requireSelection } from '@/components/confirm';
 import { usePermission } from '@/lib/permission';
 import { useCurrentSessionId } from './perm';
+import { formatDateTime } from '@/lib/format';
 
-const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
+const fmt = (s: string) => formatDateTime(s);
 
 /** Live sessions; force logout of one or many. Refreshes every 30 s. */
 export function OnlineUsers() {

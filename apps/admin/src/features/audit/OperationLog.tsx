@@ -7,8 +7,9 @@ import { auditApi, usePagedAudit, type OperationLogRow, type Query } from './api
 import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { LogMaintenance } from './LogMaintenance';
+import { formatDateTime } from '@/lib/format';
 
-const fmt = (s: string) => dayjs(s).format('YYYY-MM-DD HH:mm:ss');
+const fmt = (s: string) => formatDateTime(s);
 const METHOD_COLOR: Record<string, string> = { POST: 'green', PUT: 'blue', PATCH: 'blue', DELETE: 'red' };
 
 export function ResultTag({ result }: { result: 'success' | 'failure' }) {

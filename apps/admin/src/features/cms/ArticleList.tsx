@@ -10,8 +10,9 @@ import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { columnTreeData } from './ArticleEditor';
 import { usePermission } from '@/lib/permission';
+import { formatDateTime } from '@/lib/format';
 
-const fmt = (s: string | null) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : '—');
+const fmt = (s: string | null) => formatDateTime(s, { seconds: false });
 
 /** Articles of one kind at a time: search, filter by status and window, sort, page, act on rows. */
 export function ArticleList({ kind, onKind, onEdit, onNew }: { kind: ArticleKind; onKind: (k: ArticleKind) => void; onEdit: (id: number) => void; onNew: () => void }) {

@@ -10,8 +10,9 @@ import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { dictKey } from '@/components/DictSelect';
 import { commonApi, keys, useCommonMutation, usePaged, type DictItemRow, type DictRow, type ListQuery } from './api';
+import { formatDateTime } from '@/lib/format';
 
-const when = (s: string) => new Date(s).toLocaleString();
+const when = (s: string) => formatDateTime(s);
 
 /** Dictionaries and their items. */
 export function DictList() {

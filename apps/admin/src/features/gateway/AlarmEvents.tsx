@@ -7,10 +7,11 @@ import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { gatewayApi, type AlarmEventRow, type ListQuery } from './api';
 import { AlarmRuleList } from './Rules';
+import { formatDateTime } from '@/lib/format';
 
 const STATE_COLOR: Record<AlarmEventRow['state'], string> = { pending: 'orange', firing: 'red', resolved: 'green' };
 const LEVEL_COLOR: Record<AlarmEventRow['level'], string | undefined> = { general: undefined, serious: 'orange', urgent: 'red' };
-const when = (v: string | null) => (v ? new Date(v).toLocaleString() : '—');
+const when = (v: string | null) => (v ? formatDateTime(v) : '—');
 /** the figures worth a glance; all of them in the tooltip */
 const SHOWN = ['requests', 'errors', 'blocked', 'broken', 'p99'];
 

@@ -16,6 +16,7 @@ import { ContentEditor } from './ContentEditor';
 import type { SyntaxProblem } from './configSyntax';
 import { CloneModal, ImportModal, configOpsApi } from './ConfigOps';
 import { BetaTag, ConfigBetaDrawer } from './ConfigBeta';
+import { formatDateTime } from '@/lib/format';
 
 const KEY = ['gateway', 'configs'];
 
@@ -47,7 +48,7 @@ export function ConfigList() {
     { title: t('field.tags'), dataIndex: 'tags', width: 140, render: (v: string | null) => (v ? v.split(',').map((x) => <Tag key={x}>{x.trim()}</Tag>) : '—') },
     { title: t('field.type'), dataIndex: 'type', width: 90 },
     { title: t('field.md5'), dataIndex: 'md5', width: 280, render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
-    { title: t('field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => formatDateTime(v) },
     {
       title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 400, fixed: 'right',
       render: (_, r) => (
@@ -179,7 +180,7 @@ function HistoryDrawer({ config, onClose, confirm }: { config: ConfigRow; onClos
         pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
         onChange={onTableChange(setQ)}
         columns={[
-          { title: t('field.time'), dataIndex: 'createdAt', render: (v: string) => new Date(v).toLocaleString(), width: 170 },
+          { title: t('field.time'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), width: 170 },
           { title: t('field.opType'), dataIndex: 'opType', width: 90, render: (v: HistoryRow['opType']) => <Tag color={v === 'delete' ? 'red' : v === 'insert' ? 'green' : 'blue'}>{t(`opType.${v}`)}</Tag> },
           { title: t('field.operator'), dataIndex: 'operator', width: 100, render: (v: string | null) => v ?? '—' },
           { title: t('field.md5'), dataIndex: 'md5', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
@@ -214,8 +215,8 @@ function CompareModal({ row, configId, onClose }: { row: HistoryRow; configId: n
       <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('msg.compareHint')} />
       {ready && (
         <DiffView left={old.data!.content} right={cur.data?.content ?? ''}
-          leftTitle={`${t(`opType.${row.opType}`)} · ${new Date(row.createdAt).toLocaleString()} · ${row.md5}`}
-          rightTitle={cur.data ? `${new Date(cur.data.updatedAt).toLocaleString()} · ${cur.data.md5}` : t('msg.noCurrent')} />
+          leftTitle={`${t(`opType.${row.opType}`)} · ${formatDateTime(row.createdAt)} · ${row.md5}`}
+          rightTitle={cur.data ? `${formatDateTime(cur.data.updatedAt)} · ${cur.data.md5}` : t('msg.noCurrent')} />
       )}
     </Modal>
   );
@@ -226,7 +227,7 @@ function CompareTwoModal({ rows, onClose }: { rows: HistoryRow[]; onClose: () =>
   const [a, b] = [...rows].sort((x, y) => x.id - y.id);
   const left = useQuery({ queryKey: ['gateway', 'historyItem', a.id], queryFn: () => gatewayApi.historyItem(a.id) });
   const right = useQuery({ queryKey: ['gateway', 'historyItem', b.id], queryFn: () => gatewayApi.historyItem(b.id) });
-  const title = (r: HistoryRow) => `${t(`opType.${r.opType}`)} · ${new Date(r.createdAt).toLocaleString()} · ${r.md5}`;
+  const title = (r: HistoryRow) => `${t(`opType.${r.opType}`)} · ${formatDateTime(r.createdAt)} · ${r.md5}`;
   return (
     <Modal open width={1100} title={t('title.compare')} onCancel={onClose} footer={null} destroyOnHidden>
       <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('msg.compareTwoHint')} />

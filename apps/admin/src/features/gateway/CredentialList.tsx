@@ -10,6 +10,7 @@ import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { gatewayApi, usePaged, useGwMutation, type ListQuery } from './api';
 import { credentialApi, type CreatedCredential, type CredentialRow } from './credentialApi';
+import { formatDateTime } from '@/lib/format';
 
 const KEY = ['gateway', 'credentials'];
 const STATUS_COLOR = { enabled: 'green', disabled: 'default', revoked: 'red' } as const;
@@ -52,9 +53,9 @@ export function CredentialList() {
     { title: t('field.state'), dataIndex: 'status', width: 100, exportLabels: Object.fromEntries(APP_CREDENTIAL_STATUSES.map((x) => [x, t(`credential.status.${x}`)])), render: (v: CredentialRow['status']) => <Tag color={STATUS_COLOR[v]}>{t(`credential.status.${v}`)}</Tag> },
     {
       title: t('credential.lastUsedAt'), dataIndex: 'lastUsedAt', width: 170, sorter: true,
-      render: (v: string | null) => (v ? new Date(v).toLocaleString() : <Typography.Text type="secondary">{t('credential.never')}</Typography.Text>),
+      render: (v: string | null) => (v ? formatDateTime(v) : <Typography.Text type="secondary">{t('credential.never')}</Typography.Text>),
     },
-    { title: t('credential.createdAt'), dataIndex: 'createdAt', width: 170, sorter: true, render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('credential.createdAt'), dataIndex: 'createdAt', width: 170, sorter: true, render: (v: string) => formatDateTime(v) },
     {
       title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 260, fixed: 'right' as const,
       render: (_, r) => (r.status === 'revoked' ? null : (

@@ -10,6 +10,7 @@ import { confirmAction, confirmDelete, requireSelection } from '@/components/con
 import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { gatewayApi, usePaged, useGwMutation, type ListQuery, type RouteRow } from './api';
+import { formatDateTime } from '@/lib/format';
 
 const KEY = ['gateway', 'routes'];
 
@@ -61,7 +62,7 @@ export function RouteList() {
       title: t('field.released'), dataIndex: 'released', width: 110, sorter: true, exportLabels: { true: t('state.released'), false: t('state.unreleased') },
       render: (v: boolean) => (v ? <Tag color="green">{t('state.released')}</Tag> : <Tag>{t('state.unreleased')}</Tag>),
     },
-    { title: t('field.updatedAt'), dataIndex: 'updatedAt', width: 170, sorter: true, render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('field.updatedAt'), dataIndex: 'updatedAt', width: 170, sorter: true, render: (v: string) => formatDateTime(v) },
     {
       title: t('table.actions', { ns: 'shell' }), key: 'actions', width: 250, fixed: 'right',
       render: (_, r) => (

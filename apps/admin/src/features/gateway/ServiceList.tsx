@@ -11,6 +11,7 @@ import { tablePagination, onTableChange } from '@/components/table';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { gatewayApi, usePaged, useGwMutation, type InstanceRow, type ListQuery, type ServiceRow } from './api';
 import { SubscriberTable } from './SubscriberTable';
+import { formatDateTime } from '@/lib/format';
 
 const KEY = ['gateway', 'services'];
 const metaText = (m: Record<string, string>) => Object.entries(m).map(([k, v]) => `${k}=${v}`).join('\n');
@@ -153,7 +154,7 @@ function InstanceDrawer({ service, onClose }: { service: ServiceRow; onClose: ()
           { title: t('field.healthy'), dataIndex: 'healthy', width: 100, render: (v: boolean) => <Tag color={v ? 'green' : 'red'}>{v ? t('state.healthy') : t('state.unhealthy')}</Tag> },
           { title: t('field.enabled'), dataIndex: 'enabled', width: 100, render: (v: boolean) => <Tag color={v ? 'blue' : 'default'}>{v ? t('state.online') : t('state.offline')}</Tag> },
           { title: t('field.ephemeral'), dataIndex: 'ephemeral', width: 110, render: (v: boolean) => (v ? t('state.ephemeral') : t('state.persistent')) },
-          { title: t('field.lastBeat'), dataIndex: 'lastBeat', width: 170, render: (v: string, r) => (r.ephemeral ? new Date(v).toLocaleString() : <Typography.Text type="secondary">—</Typography.Text>) },
+          { title: t('field.lastBeat'), dataIndex: 'lastBeat', width: 170, render: (v: string, r) => (r.ephemeral ? formatDateTime(v) : <Typography.Text type="secondary">—</Typography.Text>) },
           {
             title: '', key: 'actions', width: 170,
             render: (_, r) => (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Table, Tag } from 'antd';
 import type { SubscriberRow } from './api';
+import { formatDateTime } from '@/lib/format';
 
 /** readers seen within this long count as active */
 const ACTIVE_MS = 60_000;
@@ -23,8 +24,8 @@ export function SubscriberTable({ queryKey, load, hint }: { queryKey: (string | 
           { title: t('subscriber.appName'), dataIndex: 'appName' },
           { title: t('subscriber.accessKey'), dataIndex: 'accessKey', width: 260, render: (v: string) => <code>{v}</code> },
           { title: t('subscriber.address'), dataIndex: 'address', width: 150 },
-          { title: t('subscriber.firstSeen'), dataIndex: 'firstSeenAt', width: 180, render: (v: string) => new Date(v).toLocaleString() },
-          { title: t('subscriber.lastSeen'), dataIndex: 'lastSeenAt', width: 180, render: (v: string) => new Date(v).toLocaleString() },
+          { title: t('subscriber.firstSeen'), dataIndex: 'firstSeenAt', width: 180, render: (v: string) => formatDateTime(v) },
+          { title: t('subscriber.lastSeen'), dataIndex: 'lastSeenAt', width: 180, render: (v: string) => formatDateTime(v) },
           {
             title: '', key: 'state', width: 90,
             render: (_, r) => (now - Date.parse(r.lastSeenAt) < ACTIVE_MS ? <Tag color="green">{t('subscriber.active')}</Tag> : <Tag>{t('subscriber.idle')}</Tag>),

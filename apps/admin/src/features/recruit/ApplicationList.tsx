@@ -9,9 +9,10 @@ import { onTableChange, tablePagination } from '@/components/table';
 import { usePermission } from '@/lib/permission';
 import { StatusReviewForm } from '@/components/review/StatusReviewForm';
 import { APPLICATIONS_URL, recruitApi, useApplication, useApplications, useRecruitJobs, useReviewApplication, type ApplicationListQuery } from './api';
+import { formatDateTime } from '@/lib/format';
 
 const COLORS: Record<RecruitStatus, string> = { new: 'blue', shortlisted: 'cyan', interviewed: 'gold', hired: 'green', rejected: 'default' };
-const when = (s: string | null) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : '—');
+const when = (s: string | null) => formatDateTime(s, { seconds: false });
 const size = (n: number) => (n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 function RecruitStatusTag({ status }: { status: RecruitStatus }) {

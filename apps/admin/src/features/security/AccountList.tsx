@@ -17,8 +17,9 @@ import { GroupPicker, RolePicker } from './pickers';
 import { OrganFilterTree } from './OrganFilterTree';
 import { AccountBatch, BATCH_AUTHORITIES } from './AccountBatch';
 import { AccountImport } from './AccountImport';
+import { formatDateTime } from '@/lib/format';
 
-const fmt = (s: string | null | undefined) => (s ? dayjs(s).format('YYYY-MM-DD HH:mm') : '—');
+const fmt = (s: string | null | undefined) => formatDateTime(s, { seconds: false });
 /** Empty inputs become null/undefined so the shared schema sees what the server will see. */
 const prepare = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === '' ? null : x]).filter(([, x]) => x !== undefined));
 

@@ -2,9 +2,10 @@ import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { InstanceStatus, TaskActivity, TaskImportance, TaskProgress } from '@bencao/contracts';
+import { formatDateTime } from '@/lib/format';
 
 /** Small shared pieces of the tasks screens: dates, and the tags of importance, progress, activity and status. */
-export const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
+export const when = (v: string | null | undefined) => formatDateTime(v, { seconds: false });
 
 const IMPORTANCE_COLOURS: Record<TaskImportance, string> = { 1: 'red', 2: 'orange', 3: 'default' };
 const PROGRESS_COLOURS: Record<TaskProgress, string> = { 1: 'default', 2: 'processing', 3: 'success' };

@@ -18,6 +18,7 @@ import { I18nTextInput, MailTemplatesInput, LANG_NAMES } from './LangTabs';
 import { RuleFields } from './RuleFields';
 import { emptyRuleForm, fromRule, toRule, type RuleFormValues } from './ruleForm';
 import { zodRuleWithin } from './formRules';
+import { formatDateTime } from '@/lib/format';
 
 const AUTH = 'bpm:listener';
 const KEY = wfKeys.listeners;
@@ -244,7 +245,7 @@ function InvocationDrawer({ listener, onClose }: { listener: ListenerRow; onClos
   const [q, setQ] = useState<ListQuery>({ page: 1, limit: 20 });
   const list = usePaged([...wfKeys.invocations, listener.id], (x) => api.invocations(listener.id, x), q);
   const cols: TableProps<InvocationRow>['columns'] = [
-    { title: t('listener.invocation.time'), dataIndex: 'createdAt', width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('listener.invocation.time'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
     { title: t('listener.invocation.event'), dataIndex: 'event', width: 120, render: (v: ListenerEvent) => t(`listener.event.${v}`) },
     { title: t('listener.invocation.instance'), dataIndex: 'instanceId', width: 90, render: (v: number | null) => v ?? '—' },
     { title: t('listener.invocation.status'), dataIndex: 'status', width: 100, render: (v: InvocationStatus) => <Tag color={STATUS_COLOR[v]}>{t(`listener.status.${v}`)}</Tag> },
@@ -254,7 +255,7 @@ function InvocationDrawer({ listener, onClose }: { listener: ListenerRow; onClos
       title: t('listener.invocation.error'), dataIndex: 'lastError', ellipsis: { showTitle: false },
       render: (v: string | null) => (v ? <Tooltip title={v}><Typography.Text type="danger">{v}</Typography.Text></Tooltip> : '—'),
     },
-    { title: t('listener.invocation.finishedAt'), dataIndex: 'finishedAt', width: 170, render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—') },
+    { title: t('listener.invocation.finishedAt'), dataIndex: 'finishedAt', width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '—') },
   ];
   return (
     <Drawer open size={1000} title={`${t('listener.title.history')} · ${listener.name}`} onClose={onClose} destroyOnHidden>

@@ -15,6 +15,7 @@ import { RuleFields } from './RuleFields';
 import { AccountSelect } from './pickers';
 import { I18nTextInput } from './LangTabs';
 import { EDITABLE_KINDS, emptyRuleForm, fromRule, ruleSize, toRule, type RuleFormValues } from './ruleForm';
+import { formatDateTime } from '@/lib/format';
 
 const AUTH = 'bpm:participant';
 const KEY = wfKeys.participants;
@@ -67,7 +68,7 @@ export function ParticipantList() {
     { title: t('participant.field.name'), dataIndex: 'name', sorter: true, width: 180, ellipsis: true },
     { title: t('participant.field.rule'), dataIndex: 'rule', render: (r: ParticipantRule) => <RuleSummary rule={r} /> },
     { title: t('participant.field.note'), dataIndex: 'note', width: 200, ellipsis: true, render: (v: I18nNote | null) => textIn(v, langOf(i18n.language)) || '—' },
-    { title: t('participant.field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('participant.field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => formatDateTime(v) },
     {
       title: t('participant.action.title'), key: 'actions', width: 230, fixed: 'right',
       render: (_, r) => (

@@ -15,6 +15,7 @@ import { KvRows } from './KvRows';
 import { I18nTextInput, LANG_NAMES, MailTemplatesInput } from './LangTabs';
 import { fromPluginSettings, toPluginSettings, type PluginSettingsForm } from './settingsForm';
 import { valueRule, zodRuleWithin } from './formRules';
+import { formatDateTime } from '@/lib/format';
 
 const AUTH = 'bpm:pluginButton';
 const KEY = wfKeys.pluginTypes;
@@ -45,7 +46,7 @@ export function PluginTypeList() {
       ),
     },
     { title: t('plugin.field.note'), dataIndex: 'note', ellipsis: true, render: (v: I18nNote | null) => textIn(v, langOf(i18n.language)) || '—' },
-    { title: t('plugin.field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('plugin.field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => formatDateTime(v) },
     {
       title: t('plugin.action.title'), key: 'actions', width: 170, fixed: 'right',
       render: (_, r) => (

@@ -16,6 +16,7 @@ import { engineApi, engineKeys, useEngineMutation, useEnginePaged, type EngineQu
 import { DefinitionForm } from './DefinitionForm';
 import { StartDialog } from './StartDialog';
 import { VersionsDrawer } from './VersionsDrawer';
+import { formatDateTime } from '@/lib/format';
 
 const loadModeler = () => import('../modeler/ModelerView');
 const ModelerView = lazy(loadModeler);
@@ -96,7 +97,7 @@ function DefinitionList({ onModel }: { onModel: (id: number) => void }) {
       render: (v: WorkflowDefinition['status']) => (v === 'active' ? <Tag color="green">{t('definition.statuses.active')}</Tag> : <Tag color="orange">{t('definition.statuses.suspended')}</Tag>),
     },
     { title: t('definition.category'), dataIndex: 'category', sorter: true, width: 130, ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { title: t('definition.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('definition.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: (v: string) => formatDateTime(v) },
     {
       title: t('definition.actions'), key: 'actions', width: 300, fixed: 'right',
       render: (_, r) => (

@@ -11,6 +11,7 @@ import { engineApi, engineKeys, useEngineMutation } from '../api/engine';
 import type { Marker } from '../modeler/diagram';
 import { diffVersions } from './versionDiff';
 import { MigrationDrawer } from '../migration/MigrationDrawer';
+import { formatDateTime } from '@/lib/format';
 
 const DiagramView = lazy(() => import('@/components/diagram/DiagramView'));
 const spin = <Spin style={{ display: 'block', margin: '40px auto' }} />;
@@ -35,7 +36,7 @@ export function VersionsDrawer({ definition, onClose }: { definition: WorkflowDe
     { title: t('definition.version'), dataIndex: 'version', width: 90, render: (v: number) => <Space size={4}><Tag color="blue">v{v}</Tag>{v === latest && <Tag color="green">{t('definition.latest')}</Tag>}</Space> },
     { title: t('definition.name'), dataIndex: 'name', ellipsis: true },
     { title: t('definition.publishedBy'), dataIndex: 'publishedBy', width: 120, render: (v: string | null) => v ?? '—' },
-    { title: t('definition.publishedAt'), dataIndex: 'publishedAt', width: 170, render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('definition.publishedAt'), dataIndex: 'publishedAt', width: 170, render: (v: string) => formatDateTime(v) },
     { title: t('definition.instanceCount'), dataIndex: 'instanceCount', width: 90 },
     {
       title: t('definition.actions'), key: 'actions', width: 280,
@@ -90,7 +91,7 @@ function OneVersion({ id }: { id: number }) {
   return (
     <>
       <Typography.Paragraph>
-        <Tag color="blue">v{v.data.version}</Tag> {v.data.name} · {t('definition.publishedAt')} {new Date(v.data.publishedAt).toLocaleString()}
+        <Tag color="blue">v{v.data.version}</Tag> {v.data.name} · {t('definition.publishedAt')} {formatDateTime(v.data.publishedAt)}
       </Typography.Paragraph>
       <Suspense fallback={spin}><DiagramView xml={v.data.xml} height="calc(100vh - 220px)" testId="wf-version-diagram" /></Suspense>
     </>
@@ -126,7 +127,7 @@ function Compare({ ids }: { ids: [number, number] }) {
       <Row gutter={12}>
         {[{ v: a.data, markers: left }, { v: b.data, markers: right }].map(({ v, markers }) => (
           <Col span={12} key={v.id}>
-            <Typography.Text strong><Tag color="blue">v{v.version}</Tag>{new Date(v.publishedAt).toLocaleString()}</Typography.Text>
+            <Typography.Text strong><Tag color="blue">v{v.version}</Tag>{formatDateTime(v.publishedAt)}</Typography.Text>
             <Suspense fallback={spin}><DiagramView navigated xml={v.xml} markers={markers} height="calc(100vh - 300px)" /></Suspense>
           </Col>
         ))}

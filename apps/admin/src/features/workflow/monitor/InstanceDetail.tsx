@@ -14,6 +14,7 @@ import { engineApi, engineKeys, useEngineMutation } from '../api/engine';
 import { traceMarkers } from '../modeler/diagram';
 import { showValue } from '../definitions/variables';
 import { StatusTag } from './StatusTag';
+import { formatDateTime } from '@/lib/format';
 
 const DiagramView = lazy(() => import('@/components/diagram/DiagramView'));
 const spin = <Spin style={{ display: 'block', margin: '40px auto' }} />;
@@ -23,7 +24,7 @@ export const ACTION_ICONS: Record<InstanceAction, React.ReactNode> = {
 };
 /** actions that end or remove something: asked first */
 const DESTRUCTIVE: InstanceAction[] = ['interrupt', 'terminate', 'delete'];
-const time = (v: string | null | undefined) => (v ? new Date(v).toLocaleString() : '—');
+const time = (v: string | null | undefined) => (v ? formatDateTime(v) : '—');
 
 /** One process instance: its diagram with the trace, activity instances, tasks, variables, history and jobs, and the legal actions. */
 export function InstanceDetail({ instanceId, onClose, onOpen }: { instanceId: number; onClose: () => void; onOpen?: (id: number) => void }) {

@@ -10,6 +10,7 @@ import { DefinitionSelect } from '../admin/pickers';
 import { engineApi, engineKeys, useEnginePaged, type EngineQuery } from '../api/engine';
 import { InstanceDetail } from './InstanceDetail';
 import { StatusTag } from './StatusTag';
+import { formatDateTime } from '@/lib/format';
 
 interface Filters { definitionKey?: string | null; status?: string; starter?: string; businessKey?: string; range?: [Dayjs | null, Dayjs | null] | null }
 
@@ -52,8 +53,8 @@ export function InstanceList() {
       render: (v: string[]) => (v.length ? v.map((n) => <Tag key={n}>{n}</Tag>) : '—'),
     },
     { title: t('monitor.starter'), dataIndex: 'starterName', width: 120, render: (v: string | null) => v ?? '—' },
-    { title: t('monitor.startedAt'), dataIndex: 'startedAt', sorter: true, width: 170, render: (v: string) => new Date(v).toLocaleString() },
-    { title: t('monitor.endedAt'), dataIndex: 'endedAt', sorter: true, width: 170, render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—') },
+    { title: t('monitor.startedAt'), dataIndex: 'startedAt', sorter: true, width: 170, render: (v: string) => formatDateTime(v) },
+    { title: t('monitor.endedAt'), dataIndex: 'endedAt', sorter: true, width: 170, render: (v: string | null) => (v ? formatDateTime(v) : '—') },
     {
       title: t('monitor.actions'), key: 'actions', width: 130, fixed: 'right',
       render: (_, r) => <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setOpen(r.id)}>{t('monitor.detail')}</Button>,

@@ -12,6 +12,7 @@ import { workflowAdminApi as api, wfKeys } from '../api/admin';
 import { DefinitionSelect, useDefinitions } from '../admin/pickers';
 import { DURATION_UNITS, browserTzOffset, formatDuration, formatRate } from './format';
 import { assigneeBacklogOption, headline, nodeBacklogOption, nodeDurationOption, perDayOption, type Labels } from './options';
+import { formatDateTime } from '@/lib/format';
 
 type Slow = PerformanceReport['slowest'][number];
 type DefFigures = PerformanceReport['definitions'][number];
@@ -65,8 +66,8 @@ export function PerformancePage() {
     { title: t('performance.field.instance'), dataIndex: 'instanceId', width: 90 },
     { title: t('performance.field.definition'), dataIndex: 'definitionKey', ellipsis: true, render: (v: string) => <span title={v}>{defName(v)}</span> },
     { title: t('performance.field.businessKey'), dataIndex: 'businessKey', ellipsis: true, render: (v: string | null) => v || '—' },
-    { title: t('performance.field.startedAt'), dataIndex: 'startedAt', width: 170, render: (v: string) => new Date(v).toLocaleString() },
-    { title: t('performance.field.endedAt'), dataIndex: 'endedAt', width: 170, render: (v: string | null) => (v ? new Date(v).toLocaleString() : t('performance.field.running')) },
+    { title: t('performance.field.startedAt'), dataIndex: 'startedAt', width: 170, render: (v: string) => formatDateTime(v) },
+    { title: t('performance.field.endedAt'), dataIndex: 'endedAt', width: 170, render: (v: string | null) => (v ? formatDateTime(v) : t('performance.field.running')) },
     { title: t('performance.field.duration'), dataIndex: 'durationMs', width: 130, align: 'right', render: (v: number) => formatDuration(v, units) },
   ];
   const empty = !data || (data.perDay.every((d) => d.started === 0 && d.completed === 0) && data.nodes.length === 0);
