@@ -6,6 +6,8 @@ import { useDocumentMeta } from '../lib/seo';
 import { PageHead } from '../ui/PageHead';
 import { Pager } from '../ui/Pager';
 import { LoadFailed, Loading } from '../ui/States';
+import { UntranslatedListNotice } from '../ui/Untranslated';
+import { HTML_LANG, useLang, useT } from '../i18n';
 import { pageOf } from './ArticleList';
 import { useSearchText } from './searchText';
 
@@ -92,6 +94,10 @@ export default function Search() {
   useDocumentMeta(q ? t('titleFor', { q }) : t('title'), t('description'));
   useNoIndex();
   const answer = res.data;
+  const lang = useLang();
+  const tt = useT();
+  /** a hit shown in another language than the page's (no translation yet): its text is marked with its language */
+  const other = (h: { lang: string }) => (h.lang !== lang ? HTML_LANG[h.lang as keyof typeof HTML_LANG] ?? h.lang : undefined);
   const allCount = answer ? Object.values(answer.kinds).reduce((a, b) => a + b, 0) : 0;
 
   return (
@@ -124,15 +130,17 @@ export default function Search() {
             )}
             {answer.records.length ? (
               <>
+                <UntranslatedListNotice items={answer.records.map((h) => ({ untranslated: !!other(h) }))} />
                 <ol className="search-results">
                   {answer.records.map((h) => (
                     <li key={`${h.kind}${h.id}`} className="search-hit">
                       <div className="card-meta">
                         <span className="tag">{kindLabel[h.kind]}</span>
                         <time dateTime={h.publishedAt}>{formatDate(h.publishedAt)}</time>
+                        {other(h) && <span className="tag">{tt(`lang.${h.lang === 'en' ? 'en' : 'zh'}`)}</span>}
                       </div>
-                      <h2 className="search-hit-title"><Link to={h.route}><Marked html={h.titleHtml} /></Link></h2>
-                      {h.snippet && <p className="search-hit-snippet"><Marked html={h.snippet} /></p>}
+                      <h2 className="search-hit-title" lang={other(h)}><Link to={h.route}><Marked html={h.titleHtml} /></Link></h2>
+                      {h.snippet && <p className="search-hit-snippet" lang={other(h)}><Marked html={h.snippet} /></p>}
                     </li>
                   ))}
                 </ol>
