@@ -56,7 +56,10 @@ test('design a form by dragging, publish it and fill it in standalone (zh, en)',
   await page.getByTestId('prop-label-zh').fill('性别');
   await page.getByTestId('prop-label-en').fill('Gender');
   await page.getByTestId('prop-option-source').getByText('数据字典').click();
-  await page.getByTestId('prop-dict').fill('gender');
+  // the dictionary is picked from the dictionary types, searched by code or name
+  await page.getByTestId('prop-dict').click();
+  await page.keyboard.type('gender');
+  await page.locator('.ant-select-item-option', { hasText: '性别 (gender)' }).click();
 
   // a sub-table with a text and a number column (its column keys are its own: text1 again)
   await drag(page, page.getByTestId('palette-subTable'), root);

@@ -21,6 +21,8 @@ export function useDict(code: string) {
   return useQuery({
     queryKey: [...dictKey(code), i18n.language],
     queryFn: () => call<DictEntry[]>('GET', `/api/common/dicts/${encodeURIComponent(code)}/items`),
+    // a field without a dictionary (typed-in options, or one not chosen yet) asks nothing: no `/dicts//items`
+    enabled: code !== '',
     staleTime: 60_000,
     gcTime: Infinity,
   });

@@ -4,6 +4,7 @@ import FallbackPage from '@/pages/fallback/FallbackPage';
 import { CrashedPage, ForbiddenPage } from '@/pages/error/lazyErrorPages';
 import { pageComponent } from './pages';
 import { RouteProgress } from './RouteProgress';
+import { PageSkeleton } from '@/components/PageSkeleton';
 import type { AppRoute } from './types';
 
 class PageErrorBoundary extends Component<{ children: ReactNode; fallback: (reset: () => void) => ReactNode }, { failed: boolean }> {
@@ -24,7 +25,7 @@ export function PageView({ route }: { route: AppRoute }) {
   if (!Page) return <FallbackPage route={route} />;
   return (
     <PageErrorBoundary fallback={(reset) => <Crashed retry={reset} />}>
-      <Suspense fallback={<RouteProgress />}>
+      <Suspense fallback={<><RouteProgress /><PageSkeleton /></>}>
         <Page />
       </Suspense>
     </PageErrorBoundary>

@@ -9,6 +9,7 @@ import { usePermission } from '@/lib/permission';
 import { useIsPhone } from '@/lib/phone';
 import { arrange, move, type Density } from './columnSettings';
 import { useListPrefs } from './useListPrefs';
+import { TableSkeleton } from '@/components/PageSkeleton';
 
 /** A table column that can also say how it is exported (labels of its codes), or that it is not. */
 export type ListColumn<T> = TableColumnType<T> & { exportLabels?: Record<string, string>; noExport?: boolean };
@@ -102,6 +103,8 @@ export function ListPage<T extends object>({ id, search, actions, columns, table
     </div>
   );
 
+  // the first page on its way: the rows' shape instead of an empty table
+  if (table.loading && !table.dataSource?.length) table = { ...table, locale: { ...table.locale, emptyText: <TableSkeleton /> } };
   const items = search ? Children.toArray(search.items) : [];
   const fold = search?.collapsed ?? 3;
   return (

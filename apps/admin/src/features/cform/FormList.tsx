@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Drawer, Form, Input, Select, Space, Spin, Table, Tag, Typography, Upload, Result, Timeline } from 'antd';
+import { App, Button, Drawer, Form, Input, Select, Space, Spin, Table, Tag, Typography, Upload, Result, Timeline } from 'antd';
 import type { TableProps } from 'antd';
 import {
   CopyOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EditFilled, ExportOutlined, ImportOutlined, PlusOutlined, SendOutlined, TableOutlined,
@@ -15,9 +15,11 @@ import { confirmDelete, requireSelection } from '@/components/confirm';
 import { onTableChange, tablePagination } from '@/components/table';
 import { LazyFormRenderer, submittedValues } from '@/components/form-renderer';
 import { useDict } from '@/components/DictSelect';
+import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
 import { cformApi, keys, saveJson, useCformMutation, usePaged, usePublishForm, type DataRow, type ListQuery } from './api';
+import { formatDateTime } from '@/lib/format';
 
-const when = (s: string) => new Date(s).toLocaleString();
+const when = (s: string) => formatDateTime(s);
 
 /** Status as a tag: draft / published vN, and "unpublished changes". */
 export function StatusTag({ r }: { r: FormSummary }) {
@@ -47,13 +49,13 @@ export function FormList({ processOnly = false }: { processOnly?: boolean }) {
   const importJson = useCformMutation((body: unknown) => cformApi.importJson(body), undefined, 'msg.imported');
   const editable = !processOnly;
 
-  const cols: TableProps<FormSummary>['columns'] = [
+  const cols: ListColumn<FormSummary>[] = [
     { title: t('field.id'), dataIndex: 'id', sorter: true, width: 70 },
     { title: t('field.name'), dataIndex: 'name', sorter: true, width: 200 },
     { title: t('field.description'), dataIndex: 'description', ellipsis: true, render: (v: string | null) => v ?? '—' },
     { title: t('field.category'), dataIndex: 'category', sorter: true, width: 110, render: (v: string | null) => v ?? '—' },
     { title: t('field.version'), dataIndex: 'version', sorter: true, width: 80, render: (v: number) => (v ? `v${v}` : '—') },
-    { title: t('field.status'), dataIndex: 'status', sorter: true, width: 190, render: (_, r) => <StatusTag r={r} /> },
+    { title: t('field.status'), dataIndex: 'status', sorter: true, width: 190, render: (_, r) => <StatusTag r={r} />, exportLabels: { draft: t('status.draft'), published: t('status.published') } },
     { title: t('field.updatedAt'), dataIndex: 'updatedAt', sorter: true, width: 170, render: when },
     {
       title: t('field.ops'), key: 'actions', width: 420, fixed: 'right',
@@ -74,42 +76,61 @@ export function FormList({ processOnly = false }: { processOnly?: boolean }) {
     },
   ];
 
+  const [searchForm] = Form.useForm();
   return (
-    <Card size="small" title={processOnly ? t('title.processForms') : undefined}>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Input.Search allowClear placeholder={`${t('field.name')} / ${t('field.description')}`} enterButton={t('action.search')} style={{ width: 300 }} onSearch={(keyword) => setQ({ ...q, keyword, page: 1 })} />
-        {!processOnly && (
-          <Select allowClear placeholder={t('field.status')} style={{ width: 140 }} onChange={(status) => setQ({ ...q, status, page: 1 })}
-            options={[{ value: 'draft', label: t('status.draft') }, { value: 'published', label: t('status.published') }]} />
+    <>
+      <ListPage<FormSummary>
+        id={processOnly ? 'cform.processForms' : 'cform.forms'}
+        title={processOnly ? t('title.processForms') : undefined}
+        search={{
+          form: searchForm,
+          onSearch: (v) => setQ({ ...q, keyword: (v.keyword as string | undefined)?.trim() || undefined, status: v.status as string | undefined, page: 1 }),
+          onReset: () => setQ({ page: 1, limit: q.limit }),
+          items: [
+            <Form.Item key="keyword" name="keyword"><Input allowClear maxLength={100} placeholder={`${t('field.name')} / ${t('field.description')}`} style={{ width: 300 }} /></Form.Item>,
+            ...(!processOnly ? [
+              <Form.Item key="status" name="status">
+                <Select allowClear placeholder={t('field.status')} style={{ width: 140 }} aria-label={t('field.status')}
+                  options={[{ value: 'draft', label: t('status.draft') }, { value: 'published', label: t('status.published') }]} />
+              </Form.Item>,
+            ] : []),
+          ],
+        }}
+        actions={(
+          <>
+            {editable && can('cform:form:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/cform/designer')}>{t('action.add')}</Button>}
+            {editable && can('cform:form:add') && (
+              <Upload accept=".json,application/json" showUploadList={false} beforeUpload={async (file) => {
+                try {
+                  const parsed = formExportSchema.safeParse(JSON.parse(await file.text()));
+                  if (!parsed.success) void message.error(t('msg.badImport'));
+                  else importJson.mutate(parsed.data);
+                } catch {
+                  void message.error(t('msg.badImport'));
+                }
+                return false;
+              }}>
+                <Button icon={<ImportOutlined />}>{t('action.importJson')}</Button>
+              </Upload>
+            )}
+            {editable && can('cform:form:delete') && (
+              <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length)}>{t('action.batchDelete')}</Button>
+            )}
+          </>
         )}
-        {editable && can('cform:form:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/cform/designer')}>{t('action.add')}</Button>}
-        {editable && can('cform:form:add') && (
-          <Upload accept=".json,application/json" showUploadList={false} beforeUpload={async (file) => {
-            try {
-              const parsed = formExportSchema.safeParse(JSON.parse(await file.text()));
-              if (!parsed.success) void message.error(t('msg.badImport'));
-              else importJson.mutate(parsed.data);
-            } catch {
-              void message.error(t('msg.badImport'));
-            }
-            return false;
-          }}>
-            <Button icon={<ImportOutlined />}>{t('action.importJson')}</Button>
-          </Upload>
-        )}
-        {editable && can('cform:form:delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length)}>{t('action.batchDelete')}</Button>
-        )}
-      </Space>
-      <Table<FormSummary>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={list.data?.records ?? []} scroll={{ x: 1400 }}
-        rowSelection={editable && can('cform:form:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
-        onChange={onTableChange(setQ)}
+        onRefresh={() => void list.refetch()}
+        exporter={{ url: processOnly ? '/api/forms/process-forms' : '/api/forms', params: q, fileName: processOnly ? t('title.processForms') : t('title.list') }}
+        columns={cols as never}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: list.data?.records ?? [], scroll: { x: 1400 },
+          rowSelection: editable && can('cform:form:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]) } : undefined,
+          pagination: tablePagination(list.data?.total ?? 0, q.page, q.limit),
+          onChange: onTableChange(setQ),
+        }}
       />
       {filling && <FillDrawer form={filling} onClose={() => setFilling(null)} />}
       {dataOf && <DataDrawer form={dataOf} onClose={() => setDataOf(null)} />}
-    </Card>
+    </>
   );
 }
 

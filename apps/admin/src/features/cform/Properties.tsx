@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FIELD_PATTERNS, LANGS, formFields, type FormField, type FormNode, type FormSchema, type LocalText } from '@bencao/contracts';
 import { celProblem } from '@bencao/contracts/forms/cel';
 import { newId } from './tree';
+import { DictTypePicker } from './DictTypePicker';
 
 /** Four inputs, one per language. */
 function LocalInput({ value, onChange, area, testId }: { value?: LocalText; onChange: (v: LocalText) => void; area?: boolean; testId?: string }) {
@@ -101,7 +102,7 @@ function FieldProps({ f, schema, patch, inSubTable }: { f: FormField; schema: Fo
               options={[{ value: 'typed', label: t('prop.typed') }, { value: 'dict', label: t('prop.dictionary') }]} />
           </Item>
           {f.dictCode !== undefined
-            ? <Item label={t('prop.dictCode')}><Input value={f.dictCode} data-testid="prop-dict" onChange={(e) => patch({ dictCode: e.target.value.trim() })} /></Item>
+            ? <Item label={t('prop.dictCode')}><DictTypePicker value={f.dictCode} onChange={(dictCode) => patch({ dictCode })} /></Item>
             : (
               <Item label={t('prop.options')}>
                 {(f.options ?? []).map((o, i) => (

@@ -12,6 +12,7 @@ export interface FormDetail extends FormSummary { actionTarget: string | null; u
 export interface FillableForm { formId: number; version: number; name: string; schema: FormSchema; url: string | null; defaults: Record<string, unknown> }
 export interface DataRow { id: number; formId: number; version: number; processInstanceId: number | null; data: Record<string, unknown>; createdBy: string | null; createdAt: string; updatedAt: string }
 export interface DataDetail extends DataRow { schema: FormSchema; history: { id: number; node: string | null; diff: Record<string, [unknown, unknown]>; changedBy: string | null; changedAt: string }[] }
+export interface DictType { code: string; name: string }
 export interface VersionRow { version: number; name: string; publishedBy: string | null; publishedAt: string }
 
 export const cformApi = {
@@ -30,8 +31,10 @@ export const cformApi = {
   submit: (id: number, data: Record<string, unknown>) => call<{ id: number; version: number; data: Record<string, unknown> }>('POST', `/api/forms/${id}/submit`, { body: { data } }),
   data: (id: number, q: ListQuery) => call<Page<DataRow>>('GET', `/api/forms/${id}/data`, { params: clean(q) }),
   dataDetail: (dataId: number) => call<DataDetail>('GET', `/api/forms/data/${dataId}`),
+  // times in the file as the screen shows them: the operator's offset (the list exports' rule)
   exportData: (id: number, q: object, format: 'xlsx' | 'csv', lang: string, fileName: string) =>
-    download(`/api/forms/${id}/data/export`, clean({ ...q, format, lang }), fileName),
+    download(`/api/forms/${id}/data/export`, clean({ ...q, format, lang, utcOffset: -new Date().getTimezoneOffset() }), fileName),
+  dictTypes: (keyword: string) => call<DictType[]>('GET', '/api/common/dict-types', { params: clean({ keyword }) }),
 };
 
 export const keys = { forms: ['cform', 'forms'] as const, form: (id: number) => ['cform', 'form', id] as const, data: (id: number) => ['cform', 'data', id] as const };

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Tag, TreeSelect } from 'antd';
 import type { TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { menuSchema } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
+import { ListPage } from '@/components/list-page/ListPage';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { confirmDelete, requireSelection } from '@/components/confirm';
 import { commonApi, keys, useCommonMutation, type MenuRow } from './api';
@@ -37,6 +38,7 @@ export function MenuEditor() {
   const [editing, setEditing] = useState<MenuRow | { parentId: number | null } | null>(null);
   const remove = useCommonMutation((ids: number[]) => commonApi.deleteMenus(ids), [keys.menus], () => { setSelected([]); notifyMenuChanged(); }, 'msg.deleted');
   const lang = langOf(i18n.language);
+  const [searchForm] = Form.useForm();
   const cols: TableProps<MenuNode>['columns'] = [
     { title: t('field.name'), key: 'name', width: 260, render: (_, r) => r.names[lang] ?? r.menuName },
     { title: t('field.menuCode'), dataIndex: 'menuCode', width: 170 },
@@ -57,25 +59,46 @@ export function MenuEditor() {
       ),
     },
   ];
+  // the list kit's toolbar (search, refresh, density, column settings kept per account) over the category's tree
   return (
-    <Card size="small">
-      <Alert type="info" showIcon message={t('hint.menuLive')} style={{ marginBottom: 12 }} />
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Select style={{ width: 180 }} value={typeId} onChange={(v) => { setTypeId(v); setSelected([]); }} aria-label={t('field.menuType')}
-          options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))} />
-        <Input.Search allowClear placeholder={`${t('field.name')} / ${t('field.menuCode')} / ${t('field.path')}`} enterButton={t('action.search')} style={{ width: 320 }} onSearch={setKeyword} />
-        {can('common:menu:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ parentId: null })}>{t('action.add')}</Button>}
-        {can('common:menu:delete') && (
-          <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length)}>{t('action.batchDelete')}</Button>
+    <>
+      {/* mounted again per search, so a found menu shows with its parents open */}
+      <ListPage<MenuNode>
+        key={`${typeId}-${keyword}-${tree.length}`}
+        id="common.menus"
+        extra={<Alert type="info" showIcon message={t('hint.menuLive')} style={{ marginBottom: 12 }} />}
+        search={{
+          form: searchForm,
+          onSearch: (v) => setKeyword(String(v.keyword ?? '').trim()),
+          onReset: () => setKeyword(''),
+          items: [
+            <Form.Item key="type" label={t('field.menuType')}>
+              <Select style={{ width: 180 }} value={typeId} onChange={(v) => { setTypeId(v); setSelected([]); }} aria-label={t('field.menuType')}
+                options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))} />
+            </Form.Item>,
+            <Form.Item key="keyword" name="keyword">
+              <Input allowClear placeholder={`${t('field.name')} / ${t('field.menuCode')} / ${t('field.path')}`} style={{ width: 320 }} maxLength={100} />
+            </Form.Item>,
+          ],
+        }}
+        actions={(
+          <>
+            {can('common:menu:add') && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ parentId: null })}>{t('action.add')}</Button>}
+            {can('common:menu:delete') && (
+              <Button danger icon={<DeleteOutlined />} onClick={() => requireSelection(message, t, selected) && void confirmDelete(modal, t, () => remove.mutateAsync(selected), selected.length)}>{t('action.batchDelete')}</Button>
+            )}
+          </>
         )}
-      </Space>
-      <Table<MenuNode>
-        rowKey="id" size="small" columns={cols} loading={list.isFetching} dataSource={tree} pagination={false} scroll={{ x: 1600 }}
-        expandable={keyword ? { defaultExpandAllRows: true } : undefined} key={`${typeId}-${keyword}-${tree.length}`}
-        rowSelection={can('common:menu:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), checkStrictly: true } : undefined}
+        onRefresh={() => void list.refetch()}
+        columns={cols as never}
+        table={{
+          rowKey: 'id', loading: list.isFetching, dataSource: tree, pagination: false, scroll: { x: 1600 },
+          expandable: keyword ? { defaultExpandAllRows: true } : undefined,
+          rowSelection: can('common:menu:delete') ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as number[]), checkStrictly: true } : undefined,
+        }}
       />
       {editing && <MenuForm typeId={typeId} all={list.data ?? []} editing={editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </>
   );
 }
 
