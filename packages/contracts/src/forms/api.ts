@@ -52,6 +52,8 @@ export const formDataQuerySchema = pageQuerySchema.extend({
 export const formExportQuerySchema = formDataQuerySchema.omit({ page: true, limit: true }).extend({
   format: z.enum(['xlsx', 'csv']).default('xlsx'),
   lang: z.enum(['en', 'zh', 'es', 'ja']).optional(),
+  /** the operator's UTC offset in minutes: times are written as their clock showed them (the list exports' rule) */
+  utcOffset: z.coerce.number().int().min(-840).max(840).default(0),
 });
 
 export const formSubmitSchema = z.object({ data: boundedDocumentSchema() });

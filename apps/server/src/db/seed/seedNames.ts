@@ -9,7 +9,7 @@ import type { Lang } from '@bencao/contracts';
  * authority-tree nodes: modules/security/treeNames.ts.
  */
 type Names = [zh: string, en: string, es: string, ja: string];
-export type SeedKind = 'organType' | 'organView' | 'organ' | 'organShort' | 'role' | 'dict';
+export type SeedKind = 'organType' | 'organView' | 'organ' | 'organShort' | 'role' | 'dict' | 'menuType' | 'portalNode' | 'serial';
 
 const CATALOGUE: Record<SeedKind, Record<string, Names>> = {
   organType: {
@@ -58,6 +58,19 @@ const CATALOGUE: Record<SeedKind, Record<string, Names>> = {
     yesNo: ['是否', 'Yes / No', 'Sí / No', 'はい / いいえ'],
     education: ['学历', 'Education', 'Nivel de estudios', '学歴'],
     idType: ['证件类型', 'Identity document type', 'Tipo de documento de identidad', '身分証明書の種類'],
+  },
+  // issue 28, item 9: the menu category, the default portal and its page, the demo serial rules
+  menuType: {
+    console: ['控制台菜单', 'Console menu', 'Menú de la consola', 'コンソールメニュー'],
+  },
+  portalNode: {
+    defaultPortal: ['默认门户', 'Default portal', 'Portal predeterminado', '既定のポータル'],
+    workbench: ['工作台', 'Workbench', 'Área de trabajo', 'ワークベンチ'],
+  },
+  serial: {
+    PURCHASE_ORDER: ['采购订单号', 'Purchase order number', 'Número de pedido de compra', '発注番号'],
+    PRODUCTION_BATCH: ['生产批号', 'Production batch number', 'Número de lote de producción', '製造ロット番号'],
+    CONTRACT: ['合同编号', 'Contract number', 'Número de contrato', '契約番号'],
   },
 };
 

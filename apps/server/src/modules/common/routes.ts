@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   addWorkingDaysQuerySchema, calendarDaySchema, calendarYearQuerySchema, commonKeywordQuerySchema, dictItemQuerySchema, dictItemSchema,
   dictSchema, idsSchema, isoDate, isWorkingDayQuerySchema, menuQuerySchema, menuSchema, menuTypeSchema, regionChildrenQuerySchema,
-  regionSchema, regionSearchQuerySchema, serialQuerySchema, serialRuleSchema, translate,
+  regionSchema, regionSearchQuerySchema, serialQuerySchema, serialRuleSchema, translate, type Lang,
 } from '@bencao/contracts';
 import type { ModuleOptions } from '../../platform/deps';
 import { ok } from '../../platform/envelope';
@@ -12,9 +12,13 @@ import { LOGIN, authOf } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
 import { commonService, type CommonActor } from './service';
 import { seedName } from '../../db/seed/seedNames';
+import { dictItemLabel } from '../../db/seed/common/dictLabels';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const keyParams = z.object({ id: z.string().min(1).max(50) });
+// seeded names (a menu category, a demo serial rule) read in the caller's language while not renamed (db/seed/seedNames.ts)
+const menuTypeNamed = (lang: Lang) => <T extends { id: string; name: string }>(r: T): T => ({ ...r, name: seedName('menuType', r.name, lang, r.id) });
+const serialNamed = (lang: Lang) => <T extends { code: string; name: string }>(r: T): T => ({ ...r, name: seedName('serial', r.name, lang, r.code) });
 const codeParams = z.object({ code: z.string().min(1).max(50) });
 const keysSchema = z.object({ ids: z.array(z.string().min(1).max(50)).min(1, { message: 'security.selectRecord' }).max(1000) });
 const codesSchema = z.object({ codes: z.array(z.string().min(1).max(50)).min(1, { message: 'security.selectRecord' }).max(1000) });
@@ -29,11 +33,11 @@ export const commonRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
 
   // ---------- menu categories ----------
   app.get('/api/common/menu-types', { config: { authority: 'common:menuType' }, schema: { tags, querystring: commonKeywordQuerySchema } },
-    async (req) => ok(await svc.listMenuTypes(req.query)));
+    async (req) => { const p = await svc.listMenuTypes(req.query); return ok({ ...p, records: p.records.map(menuTypeNamed(langOf(req))) }); });
   app.get('/api/common/menu-type-options', { config: { authority: 'common:menu' }, schema: { tags } },
-    async () => ok((await svc.listMenuTypes({ page: 1, limit: 500 })).records));
+    async (req) => ok((await svc.listMenuTypes({ page: 1, limit: 500 })).records.map(menuTypeNamed(langOf(req)))));
   app.get('/api/common/menu-types/:id', { config: { authority: 'common:menuType' }, schema: { tags, params: keyParams } },
-    async (req) => ok(await svc.getMenuType(req.params.id)));
+    async (req) => ok(menuTypeNamed(langOf(req))(await svc.getMenuType(req.params.id))));
   app.post('/api/common/menu-types', { config: { authority: 'common:menuType:add' }, schema: { tags, body: menuTypeSchema } },
     async (req) => ok(await svc.createMenuType(req.body), saved(req)));
   app.put('/api/common/menu-types/:id', { config: { authority: 'common:menuType:edit' }, schema: { tags, params: keyParams, body: menuTypeSchema } },
@@ -59,9 +63,9 @@ export const commonRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
 
   // ---------- business serial numbers ----------
   app.get('/api/common/serials', { config: { authority: 'common:serial' }, schema: { tags, querystring: serialQuerySchema } },
-    async (req) => ok(await svc.listSerials(req.query)));
+    async (req) => { const p = await svc.listSerials(req.query); return ok({ ...p, records: p.records.map(serialNamed(langOf(req))) }); });
   app.get('/api/common/serials/:id', { config: { authority: 'common:serial' }, schema: { tags, params: idParams } },
-    async (req) => ok(await svc.getSerial(req.params.id)));
+    async (req) => ok(serialNamed(langOf(req))(await svc.getSerial(req.params.id))));
   app.post('/api/common/serials', { config: { authority: 'common:serial:add' }, schema: { tags, body: serialRuleSchema } },
     async (req) => ok(await svc.saveSerial(null, req.body), saved(req)));
   app.put('/api/common/serials/:id', { config: { authority: 'common:serial:edit' }, schema: { tags, params: idParams, body: serialRuleSchema } },
@@ -108,6 +112,15 @@ export const commonRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (req) => { const p = await svc.listDicts(req.query); return ok({ ...p, records: p.records.map((d) => ({ ...d, name: seedName('dict', d.name, langOf(req), d.code) })) }); });
   app.get('/api/common/dicts/:id', { config: { authority: 'common:dict' }, schema: { tags, params: idParams } },
     async (req) => { const d = await svc.getDict(req.params.id); return ok({ ...d, name: seedName('dict', d.name, langOf(req), d.code) }); });
+  // The form designer's dictionary picker: types by code or name (in the caller's language), at most 50.
+  app.get('/api/common/dict-types', {
+    config: { authority: 'common:dict|cform:form:add|cform:form:edit' },
+    schema: { tags, querystring: z.object({ keyword: z.string().trim().max(100).optional() }) },
+  }, async (req) => {
+    const lang = langOf(req);
+    const p = await svc.listDicts({ page: 1, limit: 50, keyword: req.query.keyword || undefined } as never);
+    return ok(p.records.map((d) => ({ code: d.code, name: seedName('dict', d.name, lang, d.code) })));
+  });
   // For selects anywhere: a dictionary's items by the dictionary's code.
   app.get('/api/common/dicts/:id/items', { config: { authority: LOGIN }, schema: { tags, params: keyParams } },
     async (req) => ok(await svc.itemsByCode(req.params.id, langOf(req))));
@@ -121,7 +134,11 @@ export const commonRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     async (req) => ok(await svc.deleteDicts(req.body.ids), deleted(req)));
 
   app.get('/api/common/dict-items', { config: { authority: 'common:dict' }, schema: { tags, querystring: dictItemQuerySchema } },
-    async (req) => ok(await svc.listItems(req.query)));
+    async (req) => {
+      const [p, dict] = await Promise.all([svc.listItems(req.query), svc.getDict(req.query.dictId)]);
+      const lang = langOf(req);
+      return ok({ ...p, records: p.records.map((i) => ({ ...i, name: dictItemLabel(dict.code, i.code, i.name, lang) })) });
+    });
   app.post('/api/common/dict-items', { config: { authority: 'common:dict:edit' }, schema: { tags, body: dictItemSchema } },
     async (req) => ok(await svc.saveItem(null, req.body, actorOf(req)), saved(req)));
   app.put('/api/common/dict-items/:id', { config: { authority: 'common:dict:edit' }, schema: { tags, params: idParams, body: dictItemSchema } },

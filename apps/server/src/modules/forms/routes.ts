@@ -84,17 +84,28 @@ export const formsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get('/api/forms/:id/data/export', { config: { authority: 'cform:form:data' }, schema: { tags, params: idParams, querystring: formExportQuerySchema } },
     async (req, reply) => {
       const lang = req.query.lang ?? langOf(req);
-      const t = await svc.exportRows(req.params.id, req.query, lang);
+      const t = await svc.exportRows(req.params.id, req.query, lang, { subTableSheets: req.query.format === 'xlsx' });
       if (req.query.format === 'csv') {
         const csv = `\uFEFF${stringify([t.header, ...t.body])}`;
         return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', attachment(`${t.name}.csv`)).send(csv);
       }
       const wb = new ExcelJS.Workbook();
-      const ws = wb.addWorksheet(t.name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'data');
-      ws.addRow(t.header).font = { bold: true };
-      for (const r of t.body) ws.addRow(r);
-      for (const i of t.moneyColumns) ws.getColumn(i + 1).numFmt = '#,##0.00';
-      ws.columns.forEach((c) => { c.width = 18; });
+      const used = new Set<string>();
+      const sheetName = (name: string) => {
+        const base = name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 28) || 'data';
+        let n = base;
+        for (let i = 2; used.has(n.toLowerCase()); i++) n = `${base} ${i}`;
+        used.add(n.toLowerCase());
+        return n;
+      };
+      // the documents, then a sheet per sub-table: one row per line, led by its document's ID
+      for (const table of [t, ...t.subTables]) {
+        const ws = wb.addWorksheet(sheetName(table.name));
+        ws.addRow(table.header).font = { bold: true };
+        for (const r of table.body) ws.addRow(r);
+        for (const i of table.moneyColumns) ws.getColumn(i + 1).numFmt = '#,##0.00';
+        ws.columns.forEach((c) => { c.width = 18; });
+      }
       const buf = Buffer.from(await wb.xlsx.writeBuffer());
       return reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', attachment(`${t.name}.xlsx`)).send(buf);
