@@ -2,6 +2,7 @@ import { test, expect } from '../fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { apiLogin } from '../api';
 import { btn } from '../ui';
+import { menuLeaves, openPage, pageReady } from '../sweep';
 
 /**
  * The four-language sweep (issue 16): as admin, open every list of the console menu in en, zh, es and
@@ -9,8 +10,6 @@ import { btn } from '../ui';
  * not reachable inside the fixed action column; open each list's new-record dialog, save it empty and
  * fail on zod's default texts there too.
  */
-interface MenuItem { menuId: number; parentId: number | null; path: string | null; menuName: string }
-
 const LANGS = [
   { lang: 'en', add: 'New', save: 'Save' },
   { lang: 'zh', add: '新增', save: '保存' },
@@ -38,23 +37,6 @@ function phases() {
     laps: () => laps.join(', '),
     total: () => Date.now() - start,
   };
-}
-
-/** The shell marks its page area busy while a page chunk, a query or a request is under way. */
-const pageReady = (page: Page) => page.locator('#main[aria-busy="false"]').waitFor({ timeout: 30_000 });
-
-/** Opens a console path as the sidebar does (no reload: the session and loaded chunks stay) and waits for it to load. */
-async function openPage(page: Page, path: string) {
-  await page.evaluate((to) => { history.pushState(null, '', to); dispatchEvent(new PopStateEvent('popstate')); }, `/console/${path}`);
-  await page.locator(`#main[data-path="/${path}"][aria-busy="false"]`).waitFor({ timeout: 30_000 });
-}
-
-/** every leaf of the console menu the account may open (not external links) */
-async function menuLeaves(page: Page, token: string, lang: string): Promise<MenuItem[]> {
-  const res = await page.request.get('/api/admin/current/menus', { headers: { Authorization: `Bearer ${token}`, 'Accept-Language': lang } });
-  const items = (await res.json()).data as MenuItem[];
-  const parents = new Set(items.map((m) => m.parentId));
-  return items.filter((m) => m.path && !parents.has(m.menuId) && !/^https?:/i.test(m.path));
 }
 
 /**

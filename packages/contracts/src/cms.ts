@@ -98,6 +98,9 @@ export const jobFieldsSchema = z.object({
   startDate: dateString,
   endDate: dateString,
   contact: text(200).default(''),
+  /** monthly pay in yuan, lowest and highest (the job page and JobPosting's baseSalary); none: not published */
+  salaryMin: z.coerce.number().int().min(0).max(9_999_999).nullish(),
+  salaryMax: z.coerce.number().int().min(0).max(9_999_999).nullish(),
 });
 export type JobFields = z.infer<typeof jobFieldsSchema>;
 

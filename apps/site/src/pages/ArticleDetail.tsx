@@ -12,7 +12,7 @@ import { PreviewBanner } from '../ui/PreviewBanner';
 import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
-import { UntranslatedNotice } from '../ui/Untranslated';
+import { UntranslatedNotice, contentLang } from '../ui/Untranslated';
 import { categoryOf } from '../lib/category';
 import { useT } from '../i18n';
 
@@ -46,7 +46,7 @@ export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
             <PreviewBanner show={a.preview} />
             <UntranslatedNotice show={a.untranslated} />
             <header className="article-head">
-              <h1 className="article-title">{a.title}</h1>
+              <h1 className="article-title" lang={contentLang(a.untranslated)}>{a.title}</h1>
               <p className="article-meta">
                 {a.publishedAt && <time dateTime={a.publishedAt}>{t('article.date', { v: formatDate(a.publishedAt) })}</time>}
                 {a.fields.source && <span>{t('article.source', { v: a.fields.source })}</span>}
@@ -54,13 +54,13 @@ export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
                 {categoryOf(a) && <span className="tag">{categoryOf(a)}</span>}
               </p>
             </header>
-            {a.summary && <p className="article-summary">{a.summary}</p>}
+            {a.summary && <p className="article-summary" lang={contentLang(a.untranslated)}>{a.summary}</p>}
             {a.cover && (
               <figure className="article-cover">
                 <Img image={a.cover} sizes={DETAIL_IMAGE_SIZES.article} priority />
               </figure>
             )}
-            <RichText html={a.body} />
+            <RichText html={a.body} lang={contentLang(a.untranslated)} />
             {a.images?.filter((im) => im.url !== a.cover?.url).map((im) => (
               <figure key={im.url} className="article-figure">
                 <Img image={im} sizes="(max-width: 900px) 100vw, 820px" />

@@ -13,6 +13,7 @@ import { Pager } from '../ui/Pager';
 import { Empty, LoadFailed, Loading } from '../ui/States';
 import { categoryOf } from '../lib/category';
 import { useT, type MessageKey } from '../i18n';
+import { UntranslatedListNotice, contentLang } from '../ui/Untranslated';
 
 export const pageOf = (v: string | null) => Math.max(1, Number.parseInt(v ?? '1', 10) || 1);
 
@@ -78,6 +79,7 @@ export function ArticleListPage({ kind, title: titleKey, subtitle, description }
           <LoadFailed />
         ) : list.data?.records.length ? (
           <>
+            <UntranslatedListNotice items={list.data.records} />
             <ul className="article-list">
               {list.data.records.map((a, i) => (
                 <li key={a.id} className="article-item">
@@ -90,8 +92,8 @@ export function ArticleListPage({ kind, title: titleKey, subtitle, description }
                         {categoryOf(a) && <span className="tag">{categoryOf(a)}</span>}
                         {a.publishedAt && <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>}
                       </div>
-                      <h2 className="article-item-title">{a.title}</h2>
-                      {a.summary && <p className="card-text clamp-3">{a.summary}</p>}
+                      <h2 className="article-item-title" lang={contentLang(a.untranslated)}>{a.title}</h2>
+                      {a.summary && <p className="card-text clamp-3" lang={contentLang(a.untranslated)}>{a.summary}</p>}
                       <span className="read-more" aria-hidden="true">{t('list.readMore')}</span>
                     </div>
                   </Link>

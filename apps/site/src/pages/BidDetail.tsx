@@ -7,7 +7,7 @@ import { useColumnTitle } from '../lib/useColumnTitle';
 import { bidHref } from '../shell/Header';
 import { PageHead } from '../ui/PageHead';
 import { PreviewBanner } from '../ui/PreviewBanner';
-import { UntranslatedNotice } from '../ui/Untranslated';
+import { UntranslatedNotice, contentLang } from '../ui/Untranslated';
 import { useNow } from '../lib/useNow';
 import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
@@ -56,7 +56,7 @@ export default function BidDetail() {
             <PreviewBanner show={b.preview} />
             <UntranslatedNotice show={b.untranslated} />
             <header className="article-head">
-              <h1 className="article-title">{b.title}{bidClosed(f.bidType, f.bidDeadline, now) && <span className="notice-closed">{t('bid.closed')}</span>}</h1>
+              <h1 className="article-title"><span lang={contentLang(b.untranslated)}>{b.title}</span>{bidClosed(f.bidType, f.bidDeadline, now) && <span className="notice-closed">{t('bid.closed')}</span>}</h1>
               <p className="article-meta">
                 {f.bidType && <span className={`notice-type type-${f.bidType}`}>{t(BID_TYPE_LABEL[f.bidType])}</span>}
                 {b.publishedAt && <time dateTime={b.publishedAt}>{t('article.date', { v: formatDate(b.publishedAt) })}</time>}
@@ -73,7 +73,7 @@ export default function BidDetail() {
                 ))}
               </tbody>
             </table>
-            <RichText html={b.body} />
+            <RichText html={b.body} lang={contentLang(b.untranslated)} />
             {f.attachments && f.attachments.length > 0 && (
               <section className="attachments" aria-labelledby="att-title">
                 <h2 id="att-title">{t('bid.attachments')}</h2>

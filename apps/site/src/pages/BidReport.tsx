@@ -13,6 +13,7 @@ import { BID_TYPE_LABEL, bidClosed } from './bids';
 import { useT } from '../i18n';
 import { SearchBox } from './ArticleList';
 import { useNow } from '../lib/useNow';
+import { UntranslatedListNotice, contentLang } from '../ui/Untranslated';
 
 /** Bidding and procurement notices of a column (query id), with its sub-columns as tabs. */
 export default function BidReport() {
@@ -52,13 +53,14 @@ export default function BidReport() {
         </div>
         {!id ? <Loading /> : list.loading || children.loading ? <Loading rows={5} /> : list.error ? <LoadFailed /> : list.data?.records.length ? (
           <>
+            <UntranslatedListNotice items={list.data.records} />
             <ul className="notice-list">
               {list.data.records.map((b) => (
                 <li key={b.id} className="notice-row">
                   <Link to={`/bidDetail?id=${b.id}`} className="notice-link">
                     <span className={`notice-type type-${b.fields.bidType ?? 'tender'}`}>{t(BID_TYPE_LABEL[b.fields.bidType ?? ''] ?? 'bid.notice')}</span>
                     <span className="notice-main">
-                      <span className="notice-title">{b.title}{bidClosed(b.fields.bidType, b.fields.bidDeadline, now) && <span className="notice-closed">{t('bid.closed')}</span>}</span>
+                      <span className="notice-title"><span lang={contentLang(b.untranslated)}>{b.title}</span>{bidClosed(b.fields.bidType, b.fields.bidDeadline, now) && <span className="notice-closed">{t('bid.closed')}</span>}</span>
                       <span className="notice-meta">
                         {b.fields.purchaser && <span>{t('bid.purchaserIs', { v: b.fields.purchaser })}</span>}
                         {b.fields.bidDeadline && <span>{t('bid.deadlineIs', { v: formatDateTime(b.fields.bidDeadline) })}</span>}

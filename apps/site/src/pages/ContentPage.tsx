@@ -3,7 +3,7 @@ import type { ApiState } from '../lib/useApi';
 import { Img } from '../ui/Img';
 import { RichText } from '../ui/RichText';
 import { LoadFailed, Loading } from '../ui/States';
-import { UntranslatedNotice } from '../ui/Untranslated';
+import { UntranslatedNotice, contentLang } from '../ui/Untranslated';
 
 /** Body of an editorial page (about-us sections, culture): cover, rich text, gallery. */
 export function ContentBody({ state }: { state: ApiState<ArticleDetail> }) {
@@ -32,7 +32,7 @@ export function ContentBody({ state }: { state: ApiState<ArticleDetail> }) {
           <Img image={p.cover} sizes="(max-width: 900px) 100vw, 860px" priority />
         </figure>
       )}
-      <RichText html={p.body} />
+      <RichText html={p.body} lang={contentLang(p.untranslated)} />
       {f.timeline && f.timeline.length > 0 && (
         <ol className="timeline">
           {f.timeline.map((t) => (

@@ -7,6 +7,7 @@ import { Img } from '../ui/Img';
 import { ProductCard, StoryCard, detailPath } from '../ui/Cards';
 import { Empty, Loading } from '../ui/States';
 import { bidHref } from '../shell/Header';
+import { contentLang } from '../ui/Untranslated';
 import { useT } from '../i18n';
 
 function HeroArt() {
@@ -127,8 +128,8 @@ export default function Home() {
                   <li key={n.id}>
                     <Link to={`${detailPath.news}?id=${n.id}`}>
                       <time dateTime={n.publishedAt ?? undefined}>{formatDate(n.publishedAt)}</time>
-                      <span className="news-side-title">{n.title}</span>
-                      {n.summary && <span className="news-side-summary clamp-2">{n.summary}</span>}
+                      <span className="news-side-title" lang={contentLang(n.untranslated)}>{n.title}</span>
+                      {n.summary && <span className="news-side-summary clamp-2" lang={contentLang(n.untranslated)}>{n.summary}</span>}
                     </Link>
                   </li>
                 ))}

@@ -8,6 +8,7 @@ import { Pager } from '../ui/Pager';
 import { Empty, LoadFailed, Loading } from '../ui/States';
 import { pageOf, SearchBox } from './ArticleList';
 import { JobRow } from './jobs';
+import { UntranslatedListNotice } from '../ui/Untranslated';
 import { useT } from '../i18n';
 
 export default function JobBoard() {
@@ -28,6 +29,7 @@ export default function JobBoard() {
         </div>
         {jobs.loading ? <Loading rows={5} /> : jobs.error ? <LoadFailed /> : jobs.data?.records.length ? (
           <>
+            <UntranslatedListNotice items={jobs.data.records} />
             <ul className="job-list">{jobs.data.records.map((j) => <JobRow key={j.id} j={j} />)}</ul>
             <Pager total={jobs.data.total} page={page} />
           </>

@@ -6,7 +6,7 @@ import { useDocumentMeta } from '../lib/seo';
 import { useColumnTitle } from '../lib/useColumnTitle';
 import { PageHead } from '../ui/PageHead';
 import { PreviewBanner } from '../ui/PreviewBanner';
-import { UntranslatedNotice } from '../ui/Untranslated';
+import { UntranslatedNotice, contentLang } from '../ui/Untranslated';
 import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
@@ -17,13 +17,13 @@ import { useT } from '../i18n';
 /** the visitor's calendar day, YYYY-MM-DD: a job whose end date is before it no longer takes applications */
 const localDay = () => new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
-function Block({ title, text }: { title: string; text?: string }) {
+function Block({ title, text, lang }: { title: string; text?: string; lang?: string }) {
   if (!text) return null;
   const items = lines(text);
   return (
     <section className="job-block">
       <h2>{title}</h2>
-      {items.length > 1 ? <ol>{items.map((l, i) => <li key={i}>{l.replace(/^\d+[.、)]\s*/, '')}</li>)}</ol> : <p>{text}</p>}
+      {items.length > 1 ? <ol lang={lang}>{items.map((l, i) => <li key={i}>{l.replace(/^\d+[.、)]\s*/, '')}</li>)}</ol> : <p lang={lang}>{text}</p>}
     </section>
   );
 }
@@ -48,19 +48,20 @@ export default function JobDetail() {
           <article className="job">
             <PreviewBanner show={j.preview} />
             <UntranslatedNotice show={j.untranslated} />
-            <h1 className="article-title">{j.title}</h1>
+            <h1 className="article-title" lang={contentLang(j.untranslated)}>{j.title}</h1>
             <dl className="facts">
               {f.department && (<div><dt>{jt('department')}</dt><dd>{f.department}</dd></div>)}
               {f.location && (<div><dt>{jt('location')}</dt><dd>{f.location}</dd></div>)}
               {f.headcount != null && (<div><dt>{jt('headcount')}</dt><dd>{jt('people', { n: f.headcount })}</dd></div>)}
               {f.education && (<div><dt>{jt('education')}</dt><dd>{f.education}</dd></div>)}
               {f.experience && (<div><dt>{jt('experience')}</dt><dd>{f.experience}</dd></div>)}
+              {(f.salaryMin != null || f.salaryMax != null) && (<div><dt>{jt('salary')}</dt><dd>{jt('monthly', { range: [f.salaryMin, f.salaryMax].filter((v) => v != null).map((v) => v!.toLocaleString('en-US')).join('–') })}</dd></div>)}
               {(f.startDate || f.endDate) && (<div><dt>{jt('period')}</dt><dd>{jt('range', { from: formatDate(f.startDate), to: formatDate(f.endDate) })}</dd></div>)}
             </dl>
-            {j.summary && <p className="article-summary">{j.summary}</p>}
-            <Block title={jt('duties')} text={f.duties} />
-            <Block title={jt('requirements')} text={f.requirements} />
-            {j.body && <RichText html={j.body} />}
+            {j.summary && <p className="article-summary" lang={contentLang(j.untranslated)}>{j.summary}</p>}
+            <Block title={jt('duties')} text={f.duties} lang={contentLang(j.untranslated)} />
+            <Block title={jt('requirements')} text={f.requirements} lang={contentLang(j.untranslated)} />
+            {j.body && <RichText html={j.body} lang={contentLang(j.untranslated)} />}
             {f.contact && (
               <section className="job-block job-contact">
                 <h2>{jt('contact')}</h2>

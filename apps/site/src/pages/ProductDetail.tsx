@@ -14,7 +14,7 @@ import { RichText } from '../ui/RichText';
 import { wrongKind } from '../ui/KindGuard';
 import { LoadFailed, Loading, NotFoundBlock } from '../ui/States';
 import { AdrEntry } from './AdrEntry';
-import { UntranslatedNotice } from '../ui/Untranslated';
+import { UntranslatedNotice, contentLang } from '../ui/Untranslated';
 import { categoryOf } from '../lib/category';
 import { useT, type MessageKey } from '../i18n';
 
@@ -82,9 +82,9 @@ export default function ProductDetail() {
                   {f.category && <span className="tag">{categoryOf(p)}</span>}
                   <RxMark value={f.rxOtc} />
                 </div>
-                <h1 className="product-name">{name}</h1>
+                <h1 className="product-name" lang={contentLang(p.untranslated)}>{name}</h1>
                 {f.pinyin && <p className="product-pinyin">{f.pinyin}</p>}
-                {p.summary && <p className="product-lead">{p.summary}</p>}
+                {p.summary && <p className="product-lead" lang={contentLang(p.untranslated)}>{p.summary}</p>}
                 <dl className="product-facts">
                   {f.specification && (<><dt>{t('label.specification')}</dt><dd>{f.specification}</dd></>)}
                   {f.approvalNumber && (<><dt>{t('label.approvalNumber')}</dt><dd>{f.approvalNumber}</dd></>)}
@@ -127,7 +127,7 @@ export default function ProductDetail() {
                 )}
               </dl>
             </section>
-            {p.body && <RichText html={p.body} />}
+            {p.body && <RichText html={p.body} lang={contentLang(p.untranslated)} />}
             {!p.preview && <AdrEntry productId={p.id} />}
             <nav className="prev-next" aria-label={t('product.prevNext')}>
               <div>{p.prev ? <Link to={`/productDetail?id=${p.prev.id}`}>{t('product.prev', { v: p.prev.title })}</Link> : <span className="muted">{t('product.prev', { v: t('article.none') })}</span>}</div>

@@ -8,6 +8,7 @@ import { PageHead } from '../ui/PageHead';
 import { Pager } from '../ui/Pager';
 import { Empty, LoadFailed, Loading } from '../ui/States';
 import { pageOf, SearchBox } from './ArticleList';
+import { UntranslatedListNotice } from '../ui/Untranslated';
 import { useT } from '../i18n';
 
 const LIMIT = 12;
@@ -56,6 +57,7 @@ export default function ProductPage() {
         ) : list.data?.records.length ? (
           <>
             <h2 className="sr-only">{categoryLabel || t('product.all')}</h2>
+            <UntranslatedListNotice items={list.data.records} />
             <div className="grid grid-4">
               {list.data.records.map((p, i) => (
                 <ProductCard key={p.id} p={p} priority={i < 2} />

@@ -4,6 +4,7 @@ import { formatDate } from '../lib/format';
 import { Img } from './Img';
 import { categoryOf } from '../lib/category';
 import { useT } from '../i18n';
+import { contentLang } from './Untranslated';
 
 export const detailPath = { news: '/newsDetail', product: '/productDetail', medicine: '/medicDetail', job: '/jobDetail', bid: '/bidDetail', page: '/aboutPage' } as const;
 
@@ -33,8 +34,8 @@ export function ProductCard({ p, priority = false }: { p: ArticleSummary<Product
             {categoryOf(p) && <span className="tag">{categoryOf(p)}</span>}
             <RxMark value={p.fields.rxOtc} />
           </div>
-          <h3 className="card-title">{p.fields.name || p.title}</h3>
-          {p.fields.specification && <p className="card-text">{t('product.spec', { v: p.fields.specification })}</p>}
+          <h3 className="card-title" lang={contentLang(p.untranslated)}>{p.fields.name || p.title}</h3>
+          {p.fields.specification && <p className="card-text" lang={contentLang(p.untranslated)}>{t('product.spec', { v: p.fields.specification })}</p>}
         </div>
       </Link>
     </article>
@@ -53,8 +54,8 @@ export function StoryCard({ a, kind, priority = false }: { a: ArticleSummary<New
             {categoryOf(a) && <span className="tag">{categoryOf(a)}</span>}
             {a.publishedAt && <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>}
           </div>
-          <h3 className="card-title">{a.title}</h3>
-          {a.summary && <p className="card-text clamp-3">{a.summary}</p>}
+          <h3 className="card-title" lang={contentLang(a.untranslated)}>{a.title}</h3>
+          {a.summary && <p className="card-text clamp-3" lang={contentLang(a.untranslated)}>{a.summary}</p>}
         </div>
       </Link>
     </article>

@@ -20,8 +20,8 @@ if (typeof DOMPurify.addHook === 'function') DOMPurify.addHook('afterSanitizeAtt
   }
 });
 
-export function RichText({ html, className = 'rich-text' }: { html: string | null | undefined; className?: string }) {
+export function RichText({ html, className = 'rich-text', lang }: { html: string | null | undefined; className?: string; lang?: string }) {
   // the server's page render (no DOM) gets bodies the server already sanitized; browsers sanitize again
   const clean = useMemo(() => (typeof window === 'undefined' ? html ?? '' : sanitize(html ?? '')), [html]);
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div className={className} lang={lang} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

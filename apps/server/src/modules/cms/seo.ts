@@ -80,6 +80,8 @@ const WORDS = {
     site: 'Bencao Pharmaceutical', home: 'Home', about: 'About us', culture: 'Corporate culture', notFound: 'Page not found', listSep: ': ', itemSep: '; ',
     description: 'Bencao Pharmaceutical researches, makes and sells modern traditional Chinese medicines: products, TCM knowledge, company news, careers and procurement notices.',
     homeTitle: 'Modern Chinese medicine for better health', duties: 'Duties: ', requirements: 'Requirements: ', locale: 'en_US',
+    /** after the Chinese title of an item that has no English yet */
+    inChinese: ' (in Chinese)',
   },
 } as const;
 const HTML_LANG: Record<SiteLang, string> = { zh: 'zh-CN', en: 'en' };
@@ -103,6 +105,14 @@ export const ABOUT_PAGES: { index: number; slug: string; label: string }[] = [
   { index: 4, slug: 'history', label: '发展历程' },
   { index: 5, slug: 'party', label: '党建工作' },
 ];
+
+/** an author who is a unit (本草科普编辑部, Party and Public Affairs Department) is an Organization, else a Person (林晓) */
+const UNIT = /(部|室|处|科|组|所|院|局|中心|公司|委员会|办公室|编辑部|集团|协会|学会|Department|Office|Team|Cent(er|re)|Company|Editorial|Committee|Group|Association|Pharmaceutical)$/i;
+export function authorOf(author: string | undefined, company: string) {
+  const name = author?.trim();
+  if (!name) return { '@type': 'Organization', name: company };
+  return { '@type': UNIT.test(name) ? 'Organization' : 'Person', name };
+}
 
 /** the path URL of a piece of content */
 export function contentPath(kind: ArticleKind, id: number, slug?: string | null): string {
@@ -264,7 +274,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
         return {
           '@type': a.kind === 'news' ? 'NewsArticle' : 'Article', headline: clip(a.title, 110), description, url, mainEntityOfPage: url,
           ...(image ? { image: [image] } : {}), datePublished: a.publishedAt, dateModified: updatedAt ?? a.publishedAt,
-          author: { '@type': 'Organization', name: (a.fields as { author?: string; source?: string }).author || s.companyName },
+          author: authorOf((a.fields as { author?: string }).author, s.companyName),
           publisher: org, articleBody: clip(plain(a.body), 5000),
         };
       case 'product': {
@@ -286,13 +296,27 @@ export function siteRenderer({ svc, config }: SeoOptions) {
           datePosted: isoOf(f.startDate) ?? a.publishedAt, validThrough: isoOf(f.endDate), totalJobOpenings: f.headcount, employmentType: 'FULL_TIME',
           hiringOrganization: org, jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: f.location, addressCountry: 'CN' } },
           ...(f.education ? { educationRequirements: f.education } : {}), ...(f.experience ? { experienceRequirements: f.experience } : {}), url,
+          identifier: { '@type': 'PropertyValue', name: s.companyName, value: String(a.id) },
+          // the job page takes the application itself (its form)
+          directApply: true,
+          ...(f.salaryMin != null || f.salaryMax != null ? {
+            baseSalary: { '@type': 'MonetaryAmount', currency: 'CNY', value: { '@type': 'QuantitativeValue', ...(f.salaryMin != null ? { minValue: f.salaryMin } : {}), ...(f.salaryMax != null ? { maxValue: f.salaryMax } : {}), unitText: 'MONTH' } },
+          } : {}),
         };
       }
       case 'bid': {
         const f = a.fields as BidFields;
+        const end = isoOf(f.bidDeadline);
+        // a result notice, or a notice without a deadline, announces; it is no event with a time to attend
+        if (f.bidType === 'result' || !end) {
+          return {
+            '@type': 'Article', headline: clip(a.title, 110), description, url, mainEntityOfPage: url,
+            datePublished: a.publishedAt, dateModified: updatedAt ?? a.publishedAt, author: { '@type': 'Organization', name: f.purchaser }, publisher: org, about: f.project,
+          };
+        }
         return {
           '@type': 'Event', additionalType: 'https://schema.org/BusinessEvent', name: a.title, description, url,
-          startDate: isoOf(f.documentStart) ?? a.publishedAt, ...(isoOf(f.bidDeadline) ? { endDate: isoOf(f.bidDeadline) } : {}),
+          startDate: isoOf(f.documentStart) ?? a.publishedAt, endDate: end,
           eventStatus: 'https://schema.org/EventScheduled', eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
           location: f.openingPlace ? { '@type': 'Place', name: f.openingPlace, address: f.openingPlace } : { '@type': 'VirtualLocation', url },
           organizer: { '@type': 'Organization', name: f.purchaser }, about: f.project,
@@ -315,7 +339,8 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     const url = `${base}${langPrefix(lang)}/${segment}/${id}`;
     const { canonical, alternates } = urls(base, `/${segment}/${id}`, lang, await hasEnglish(a, lang));
     const section = columns.find((c) => c.path === d.list && c.parent === 1000)?.label ?? columns.find((c) => c.path === d.list)?.label ?? (lang === 'zh' ? d.section : d.sectionEn);
-    const title = a.seoTitle || (a.kind === 'product' ? (a.fields as ProductFields).name || a.title : a.title);
+    const named = a.seoTitle || (a.kind === 'product' ? (a.fields as ProductFields).name || a.title : a.title);
+    const title = lang === 'en' && a.untranslated ? `${named}${WORDS.en.inChinese}` : named;
     const description = clip((a.seoDescription || a.summary || plain(a.body)).replace(/\s+/g, ' '));
     const head: Head = {
       title, description, canonical, alternates, lang, image: imageUrl(base, a) ?? shareImage(base), type: a.kind === 'product' ? 'product' : 'article',
@@ -336,7 +361,7 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     const { canonical, alternates } = urls(base, pathUrl, lang, await hasEnglish(a, lang));
     const description = clip((a.seoDescription || a.summary || plain(a.body)).replace(/\s+/g, ' '));
     const head: Head = {
-      title: a.seoTitle || a.title, description, canonical, alternates, lang, image: imageUrl(base, a) ?? shareImage(base), type: 'website',
+      title: `${a.seoTitle || a.title}${lang === 'en' && a.untranslated ? WORDS.en.inChinese : ''}`, description, canonical, alternates, lang, image: imageUrl(base, a) ?? shareImage(base), type: 'website',
       jsonLd: [{ '@type': 'AboutPage', name: a.title, description, url, ...(imageUrl(base, a) ? { image: imageUrl(base, a) } : {}), publisher: organization(settings, base) },
         organization(settings, base), breadcrumbs(base, [{ name: WORDS[lang][crumb], url: `${base}${langPrefix(lang)}/about/0` }, { name: a.title, url }], lang)],
     };
@@ -560,11 +585,14 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) =>
       });
     }
     // SPEC §2's routes written as paths (/newsDetail?id=3, /aboutPage?showIndex=2): moved for good to their path URL
-    for (const route of APP_ROUTE_PATHS) {
-      if (pathUrlOf(route) === route) continue;
+    // (a path URL of its own, such as /search or /login, is no old route)
+    for (const route of APP_ROUTE_PATHS.filter((r) => pathUrlOf(r) !== r || r.endsWith('Detail'))) {
       app.get(`${at}${route}`, { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (req, reply) => {
         const q = queryOf(req);
-        return reply.redirect(pathUrlOf(q ? `${route}?${q}` : route, lang), 301);
+        const target = pathUrlOf(q ? `${route}?${q}` : route, lang);
+        // a detail route without its id names no page
+        if (target.split('?')[0] === `${at}${route}`) return notFound(req, reply);
+        return reply.redirect(target, 301);
       });
     }
     app.get(`${at}/about/:index`, { config: { authority: PUBLIC }, schema: { tags, hide: true, params: z.object({ index: z.string().max(4) }) } }, async (req, reply) => {
