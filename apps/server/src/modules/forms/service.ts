@@ -12,6 +12,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { offsetOf, orderBy } from '../../platform/paging';
 import { commonService } from '../common/service';
 import { checkDocument, dataForNode, defaultsOf, dictCodesOf, diffOf, effectivePermission, fromFormEncoding, schemaForNode } from './validate';
+import { exportTime } from '../../platform/exportTime';
 
 export interface FormsActor { userId: string; lang: Lang }
 export interface VersionRef { formId: number; version: number }
@@ -239,8 +240,13 @@ export function formsService(db: Db) {
     return { ...d, schema: v.schema, history };
   }
 
-  /** Every matching document as table rows: one column per top-level field of the newest version, labelled in `lang`. */
-  async function exportRows(formId: number, q: Parameters<typeof dataWhere>[1], lang: Lang) {
+  /**
+   * Every matching document as table rows: one column per top-level field of the newest version, labelled
+   * in `lang`, times at the operator's `utcOffset`. With `subTableSheets` a sub-table's lines are a table
+   * of their own (one row per line, led by the document's ID) instead of one cell of text.
+   */
+  async function exportRows(formId: number, q: Parameters<typeof dataWhere>[1] & { utcOffset?: number }, lang: Lang, opts: { subTableSheets?: boolean } = {}) {
+    const utcOffset = q.utcOffset ?? 0;
     const f = await row(formId);
     const schema = f.version ? (await getVersion({ formId, version: f.version })).schema : f.schema;
     const fields = dataFields(schema);
@@ -259,7 +265,8 @@ export function formsService(db: Db) {
       const sums = columnSums(x, rows);
       return [rows.length, ...(x.sumColumns ?? []).map((k) => sums[k] ?? 0)];
     };
-    const header = ['ID', translate(lang, 'forms.col.version'), ...fields.flatMap((x) => [fieldLabel(x, lang), ...subHeader(x)]), translate(lang, 'forms.col.createdBy'), translate(lang, 'forms.col.createdAt')];
+    const inMain = (x: (typeof fields)[number]) => !(opts.subTableSheets && x.type === 'subTable');
+    const header = ['ID', translate(lang, 'forms.col.version'), ...fields.flatMap((x) => [...(inMain(x) ? [fieldLabel(x, lang)] : []), ...subHeader(x)]), translate(lang, 'forms.col.createdBy'), translate(lang, 'forms.col.createdAt')];
     const cell = (field: (typeof fields)[number], v: unknown): string | number => {
       if (v === null || v === undefined) return '';
       if (field.type === 'subTable' && Array.isArray(v)) {
@@ -275,9 +282,19 @@ export function formsService(db: Db) {
       if (typeof v === 'boolean') return translate(lang, v ? 'forms.yes' : 'forms.no');
       return typeof v === 'number' ? v : String(v);
     };
-    const body = rows.map((r) => [r.id, r.version, ...fields.flatMap((x) => [cell(x, r.data[x.key]), ...subCells(x, r.data[x.key])]), r.createdBy ?? '', r.createdAt.toISOString()]);
-    const kinds = fields.flatMap((x) => [x.type === 'money', ...subHeader(x).map(() => false)]);
-    return { name: f.name, header, body, moneyColumns: kinds.flatMap((money, i) => (money ? [i + 2] : [])) };
+    const body = rows.map((r) => [r.id, r.version, ...fields.flatMap((x) => [...(inMain(x) ? [cell(x, r.data[x.key])] : []), ...subCells(x, r.data[x.key])]), r.createdBy ?? '', exportTime(r.createdAt, utcOffset) ?? '']);
+    const kinds = fields.flatMap((x) => [...(inMain(x) ? [x.type === 'money'] : []), ...subHeader(x).map(() => false)]);
+    const subTables = !opts.subTableSheets ? [] : fields.filter((x) => x.type === 'subTable').map((x) => {
+      const columns = x.columns ?? [];
+      return {
+        name: fieldLabel(x, lang),
+        header: ['ID', '#', ...columns.map((c) => fieldLabel(c, lang))],
+        body: rows.flatMap((r) => (Array.isArray(r.data[x.key]) ? r.data[x.key] as FormData[] : [])
+          .map((line, i) => [r.id, i + 1, ...columns.map((c) => cell(c, line?.[c.key]))])),
+        moneyColumns: columns.flatMap((c, i) => (c.type === 'money' ? [i + 2] : [])),
+      };
+    });
+    return { name: f.name, header, body, moneyColumns: kinds.flatMap((money, i) => (money ? [i + 2] : [])), subTables };
   }
 
   // ───────────── a chart over the documents (portal widget) ─────────────
