@@ -174,6 +174,20 @@ describe('instance migration', () => {
     expect((await k.detail(r.ids[0])).version).toBe(1);
   });
 
+  it('refuses a request without instances, a target of another process and an unknown instance, each in the caller\'s language', async () => {
+    const p = await twoVersions('migV', v1('migV'), v2('migV'));
+    const other = await twoVersions('migV2', v1('migV2'), v2('migV2'));
+    const none = await migrate('dry-run', { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: [] }, { lang: 'zh' });
+    expect([none.status, none.body.msg]).toEqual([400, 'instanceIds：不能为空']);
+    const foreign = await migrate('dry-run', { sourceVersionId: p.from, targetVersionId: other.to, instanceIds: p.ids }, { lang: 'zh' });
+    expect([foreign.status, foreign.body.msg]).toEqual([400, 'targetVersionId：目标版本属于其他流程，请选择“migV”的版本']);
+    const unknown = await migrate('apply', { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: [999999], mapping: { review: 'check' } }, { lang: 'es' });
+    expect(unknown.body.data.instances).toEqual([{ instanceId: 999999, businessKey: null, status: null, ok: false, steps: [], refused: ['La instancia no existe o está fuera de su ámbito de datos'] }]);
+    // an instance that is not on the source version chosen (here: of another process)
+    const wrong = await migrate('dry-run', { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: other.ids, mapping: { review: 'check' } });
+    expect(wrong.body.data.instances[0].refused).toEqual(['The instance is on version 1, not on the version chosen']);
+  });
+
   it('answers 403 without bpm:instance:migrate, even to an operator of the monitor', async () => {
     const p = await twoVersions('migP', v1('migP'), v2('migP'));
     const auditor = await s.login(DEMO.auditor.userId, DEMO.auditor.password);
