@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { pathUrlOf } from '../../packages/contracts/src/sitePaths';
 
 /**
  * The public website against the real server on a fresh demo database: every SPEC §2 route shows
@@ -73,9 +74,12 @@ test.beforeAll(async ({ request }) => {
   for (const k of ['news', 'products', 'medicine', 'jobs', 'bids'] as const) expect(fx[k].length, `${k} seeded`).toBeGreaterThan(0);
 });
 
-/** A fresh document load of a hash route, then wait until the page chunk and its data are in. */
+/** the address bar ends at this path URL */
+const at = (p: string) => new RegExp(`^https?://[^/]+${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** A fresh document load of an old hash route (the app moves it to its path URL), then wait until the page chunk and its data are in. */
 const go = async (page: Page, route: string) => {
-  if (page.url().includes('#')) await page.goto('about:blank');
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   await page.goto(`/#${route}`);
   await expect(page.locator('#main')).toBeVisible();
   await expect(page.locator('.nav-progress, .loading')).toHaveCount(0);
@@ -141,31 +145,32 @@ test.describe('site routes', () => {
     expect(await img.getAttribute('alt')).toBeTruthy();
   });
 
-  test('redirects: / → /homePage, /common → /common/page, /redirect/* and unknown routes', async ({ page }) => {
+  test('redirects: / is the home page, /common → /site-map, /redirect/* and unknown routes', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveURL(/#\/homePage$/);
+    await expect(page).toHaveURL(at('/'));
     await go(page, '/common');
-    await expect(page).toHaveURL(/#\/common\/page$/);
+    await expect(page).toHaveURL(at('/site-map'));
     await go(page, '/redirect/newsPage');
-    await expect(page).toHaveURL(/#\/newsPage$/);
+    await expect(page).toHaveURL(at('/news'));
     await go(page, '/no-such-page');
-    await expect(page).toHaveURL(/#\/404$/);
+    await expect(page).toHaveURL(at('/no-such-page'));
+    await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
   });
 
   test('a detail id of another kind or absent shows the right page', async ({ page }) => {
     await go(page, `/productDetail?id=${fx.news[0].id}`);
-    await expect(page).toHaveURL(new RegExp(`#/newsDetail\\?id=${fx.news[0].id}$`));
+    await expect(page).toHaveURL(at(`/news/${fx.news[0].id}`));
     await go(page, '/newsDetail?id=999999');
     await expect(page.getByRole('heading', { name: '未找到该新闻' })).toBeVisible();
   });
 });
 
 test.describe('header and navigation', () => {
-  test('the menu comes from the columns, without the bidding column, each linking with its id', async ({ page }) => {
+  test('the menu comes from the columns, without the bidding column, each linking to its path URL', async ({ page }) => {
     await go(page, '/homePage');
     const nav = page.getByRole('navigation', { name: '主导航' });
     for (const c of fx.columns.filter((c) => c.id !== fx.settings.biddingColumnId)) {
-      await expect(nav.getByRole('link', { name: c.label, exact: true })).toHaveAttribute('href', `#${c.path}?id=${c.id}`);
+      await expect(nav.getByRole('link', { name: c.label, exact: true })).toHaveAttribute('href', pathUrlOf(c.path));
     }
     const bidding = fx.columns.find((c) => c.id === fx.settings.biddingColumnId);
     if (bidding) await expect(nav.getByRole('link', { name: bidding.label, exact: true })).toHaveCount(0);
@@ -190,10 +195,10 @@ test.describe('header and navigation', () => {
   test('the top-bar bidding link opens the notices of the bidding column', async ({ page }) => {
     await go(page, '/homePage');
     await page.locator('.topbar').getByRole('link', { name: '招标采购' }).click();
-    await expect(page).toHaveURL(new RegExp(`#/bidReport\\?id=${fx.settings.biddingColumnId}$`));
+    await expect(page).toHaveURL(at('/bids'));
     await expect(page.getByText(fx.bids[0].title)).toBeVisible();
     await page.getByText(fx.bids[0].title).click();
-    await expect(page).toHaveURL(new RegExp(`#/bidDetail\\?id=${fx.bids[0].id}$`));
+    await expect(page).toHaveURL(at(`/bids/${fx.bids[0].id}`));
     await expect(page.getByRole('cell', { name: String(fx.bids[0].fields.purchaser) })).toBeVisible();
   });
 
@@ -234,7 +239,7 @@ test.describe('header and navigation', () => {
     await go(page, '/homePage');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator('.site-footer').getByRole('link', { name: '发展历程' }).click();
-    await expect(page).toHaveURL(/showIndex=4/);
+    await expect(page).toHaveURL(at('/about/4'));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
@@ -246,7 +251,7 @@ test.describe('header and navigation', () => {
     await toggle.click();
     const nav = page.getByRole('navigation', { name: '主导航' });
     await nav.getByRole('link', { name: fx.columns[2].label, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`#${fx.columns[2].path}\\?id=${fx.columns[2].id}`));
+    await expect(page).toHaveURL(at(pathUrlOf(fx.columns[2].path)));
     await expect(page.getByRole('button', { name: '打开菜单' })).toHaveAttribute('aria-expanded', 'false');
   });
 });
@@ -261,9 +266,9 @@ test.describe('footer, widgets, protection, login', () => {
     await expect(footer).toContainText(fx.settings.publicSecurityFiling);
     await expect(footer).toContainText(`互联网药品信息服务资格证书：${fx.settings.drugInfoCert}`);
     for (const [name, idx] of [['公司概况', 0], ['发展战略', 2], ['发展历程', 4], ['党建工作', 5]] as const) {
-      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', `#/aboutPage?showIndex=${idx}`);
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', `/about/${idx}`);
     }
-    await expect(footer.getByRole('link', { name: '招标采购' })).toHaveAttribute('href', `#/bidReport?id=${fx.settings.biddingColumnId}`);
+    await expect(footer.getByRole('link', { name: '招标采购' })).toHaveAttribute('href', '/bids');
   });
 
   test('go-to-top appears after 200px and its phone popover opens', async ({ page }) => {
@@ -309,7 +314,7 @@ test.describe('footer, widgets, protection, login', () => {
   test('the public login form requires its three fields; login and logout are local', async ({ page }) => {
     await go(page, '/homePage');
     await page.locator('.topbar').getByRole('link', { name: '登录' }).click();
-    await expect(page).toHaveURL(/#\/login$/);
+    await expect(page).toHaveURL(at('/login'));
     await page.getByRole('button', { name: '登录' }).click();
     await expect(page.locator('.field-error')).toHaveText(['请输入您的账号', '请输入您的密码', '请输入验证码']);
     await expect(page.getByLabel('账号')).toHaveAttribute('aria-invalid', 'true');
@@ -320,7 +325,7 @@ test.describe('footer, widgets, protection, login', () => {
     const sent: string[] = [];
     page.on('request', (r) => r.method() !== 'GET' && sent.push(r.url()));
     await page.getByRole('button', { name: '登录' }).click();
-    await expect(page).toHaveURL(/#\/homePage$/);
+    await expect(page).toHaveURL(at('/'));
     await page.locator('.topbar').getByRole('button', { name: '退出' }).click();
     await expect(page.locator('.topbar').getByRole('link', { name: '登录' })).toBeVisible();
     expect(sent).toEqual([]);
@@ -335,7 +340,7 @@ test.describe('envelope codes (SPEC §8)', () => {
     let dialog = page.getByRole('dialog', { name: '系统提示' });
     await expect(dialog).toContainText('系统或网络出现问题，请稍后重试');
     await dialog.getByRole('button', { name: '重新登录' }).click();
-    await expect(page).toHaveURL(/#\/homePage$/);
+    await expect(page).toHaveURL(at('/'));
 
     code = 10002;
     await page.goto('about:blank');
@@ -344,7 +349,7 @@ test.describe('envelope codes (SPEC §8)', () => {
     await expect(dialog).toContainText('您的会话已在其他地方结束');
     await dialog.getByRole('button', { name: '取消' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page).toHaveURL(/#\/jobBoard$/);
+    await expect(page).toHaveURL(at('/jobs'));
 
     code = 500;
     await page.goto('about:blank');
@@ -401,7 +406,7 @@ test.describe('columns, headings, images, labels, notices', () => {
     await go(page, '/homePage');
     const nav = page.getByRole('navigation', { name: '主导航' });
     await nav.getByRole('link', { name: newsTop.label, exact: true }).hover();
-    for (const c of subs) await expect(nav.locator('.sub-nav').getByRole('link', { name: c.label, exact: true })).toHaveAttribute('href', `#${c.path}?id=${c.id}`);
+    for (const c of subs) await expect(nav.locator('.sub-nav').getByRole('link', { name: c.label, exact: true })).toHaveAttribute('href', pathUrlOf(c.path));
     const industry = subs[subs.length - 1];
     const own = await api<{ total: number; records: Rec[] }>(request, `/api/site/articles?kind=news&columnId=${industry.id}&limit=100`);
     const all = await api<{ total: number }>(request, '/api/site/articles?kind=news&limit=1');
@@ -431,7 +436,7 @@ test.describe('columns, headings, images, labels, notices', () => {
       await page.setViewportSize({ width, height: 900 });
       // the list's own path URL: the site's root path renders the home page, whose images would be cached first
       await page.goto('/news');
-      await expect(page).toHaveURL(/#\/newsPage/);
+      await expect(page).toHaveURL(at('/news'));
       await expect(page.locator('.nav-progress, .loading')).toHaveCount(0);
       const thumb = page.locator('.article-thumb img').first();
       await expect(thumb).toBeVisible();
@@ -533,19 +538,19 @@ test.describe('path URLs (server-rendered, shared)', () => {
     const apiCalls: string[] = [];
     page.on('request', (r) => { if (r.url().includes(`/api/site/articles/${n.id}`)) apiCalls.push(r.url()); });
     await page.goto(`/news/${n.id}`);
-    await expect(page).toHaveURL(new RegExp(`/#/newsDetail\\?id=${n.id}$`));
+    await expect(page).toHaveURL(at(`/news/${n.id}`));
     await expect(page.getByRole('heading', { level: 1, name: n.title })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(apiCalls).toEqual([]); // the answer came with the page
     // the app works on from there
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: fx.columns.find((c) => c.path === '/productPage')!.label, exact: true }).click();
-    await expect(page).toHaveURL(/#\/productPage/);
+    await expect(page).toHaveURL(at('/products'));
     await expect(page.getByText(String(fx.products[0].fields.name)).first()).toBeVisible();
     expect(problems).toEqual([]);
 
     // a column list's path URL hydrates into its list route the same way
     await page.goto('/news');
-    await expect(page).toHaveURL(/\/#\/newsPage$/);
+    await expect(page).toHaveURL(at('/news'));
     await expect(page.getByRole('heading', { name: fx.news[0].title, exact: true })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
@@ -600,7 +605,7 @@ test.describe('a hash route opened on the home path', () => {
     // the home path without a hash is the home page, hydrated (the guard leaves it alone), its hero preloaded at once
     media.length = 0;
     await page.goto('/');
-    await expect(page).toHaveURL(/\/#\/homePage$/);
+    await expect(page).toHaveURL(at('/'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hash-route'))).toBe(false);
     expect(await page.evaluate(() => document.querySelectorAll('link[rel="preload"][as="image"]:not([media])').length)).toBe(1);

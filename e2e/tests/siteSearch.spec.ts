@@ -43,7 +43,7 @@ test('desktop: search from the header, filter by kind, keyboard only, axe-clean'
   await page.keyboard.press('Enter');
   await page.keyboard.type(name);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`#/search\\?q=${encodeURIComponent(name)}$`));
+  await expect(page).toHaveURL(new RegExp(`:\\d+/search\\?q=${encodeURIComponent(name)}$`));
   await expect(page.getByRole('heading', { level: 1, name: '站内搜索' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: `与“${name}”相关的结果` })).toBeVisible();
   const hit = page.locator('.search-hit').filter({ has: page.locator('.tag', { hasText: '产品' }) }).first();
@@ -70,7 +70,7 @@ test('desktop: search from the header, filter by kind, keyboard only, axe-clean'
 
   // a result opens its page
   await page.locator('.search-hit-title a').first().click();
-  await expect(page).toHaveURL(/#\/productDetail\?id=\d+$/);
+  await expect(page).toHaveURL(/:\d+\/products\/\d+$/);
 });
 
 test('phone: the search button sits beside the menu button and leads to the results', async ({ page }) => {
@@ -84,7 +84,7 @@ test('phone: the search button sits beside the menu button and leads to the resu
   await page.screenshot({ path: path.join(shotsDir, 'phone-search-open.png') });
   await field.fill(name);
   await page.getByRole('search').filter({ has: field }).getByRole('button', { name: '搜索' }).click();
-  await expect(page).toHaveURL(/#\/search\?q=/);
+  await expect(page).toHaveURL(/:\d+\/search\?q=/);
   await expect(page.locator('.search-hit').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -98,7 +98,7 @@ test('no results: says so and suggests what to do; the results page searches aga
   await page.goto(`/#/search?q=${encodeURIComponent('zqxjvw')}`);
   await expect(page.getByText('没有找到与“zqxjvw”相关的内容')).toBeVisible();
   await expect(page.getByText('减少关键词，或用空格分开多个词；')).toBeVisible();
-  await expect(page.locator('.search-empty').getByRole('link', { name: '招标' })).toHaveAttribute('href', '#/bidReport');
+  await expect(page.locator('.search-empty').getByRole('link', { name: '招标' })).toHaveAttribute('href', '/bids');
   expect(await axe(page)).toEqual([]);
   await page.screenshot({ path: path.join(shotsDir, 'desktop-search-empty.png'), fullPage: true });
 
@@ -117,6 +117,6 @@ test('the server-rendered /search?q= shows the results and becomes the app route
   expect(html).toContain('<meta name="robots" content="noindex" />');
   expect(html).toContain(`<mark>${name}</mark>`);
   await page.goto(`/search?q=${encodeURIComponent(name)}`);
-  await expect(page).toHaveURL(new RegExp(`/#/search\\?q=${encodeURIComponent(name)}$`));
+  await expect(page).toHaveURL(new RegExp(`:\\d+/search\\?q=${encodeURIComponent(name)}$`));
   await expect(page.locator('.search-hit-title mark').first()).toHaveText(name);
 });

@@ -38,8 +38,15 @@ export function PathRouter({ children }: { children: ReactNode }) {
       if (l !== getLang()) void chooseLang(l);
       setEntry({ action: NavigationType.Pop, location: current() });
     };
+    // an old hash link followed on a page (/#/newsDetail?id=3): its path URL instead
+    const onHash = () => {
+      if (!/^#\//.test(window.location.hash)) return;
+      window.history.replaceState(null, '', pathUrlOf(window.location.hash.slice(1), getLang()));
+      setEntry({ action: NavigationType.Replace, location: current() });
+    };
     window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
+    window.addEventListener('hashchange', onHash);
+    return () => { window.removeEventListener('popstate', onPop); window.removeEventListener('hashchange', onHash); };
   }, []);
 
   // the language switch: the address follows into the other language's path URL
