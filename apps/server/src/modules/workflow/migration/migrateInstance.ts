@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { translate, type Lang, type MigrationHistoryData, type MigrationStep } from '@bencao/contracts';
-import { accounts, wfExecutions, wfInstances, wfJobs, wfTaskCandidates, wfTasks, wfVersions } from '../../../db/schema/index';
+import { accounts, wfExecutions, wfInstances, wfJobs, wfTaskCandidates, wfTasks } from '../../../db/schema/index';
 import { engineSteps, modelOf, type EngineCtx, type ExecutionRow, type Tx } from '../engine/runtime';
 import type { ModelElement, ProcessModel } from '../engine/model';
 
@@ -14,7 +14,7 @@ import type { ModelElement, ProcessModel } from '../engine/model';
 const MI_BODY = 'multiInstanceBody';
 const ACTIVE = ['running', 'suspended'] as const;
 
-export interface TargetVersion { id: number; definitionId: number; version: number }
+export interface TargetVersion { id: number; definitionId: number; definitionKey: string; version: number }
 export interface InstanceMigration { steps: MigrationStep[]; refused: string[] }
 
 /** the target node of a source node: the operator's mapping, else the same id when the target has it */
@@ -32,8 +32,7 @@ export async function migrateLockedInstance(c: EngineCtx, target: TargetVersion,
   const steps: MigrationStep[] = [];
   const refused: string[] = [];
   const source = c.model;
-  const [tv] = await tx.select({ definitionKey: wfVersions.definitionKey }).from(wfVersions).where(eq(wfVersions.id, target.id));
-  const targetModel = await modelOf(tx, target.id, tv.definitionKey, target.version);
+  const targetModel = await modelOf(tx, target.id, target.definitionKey, target.version);
 
   const execs = await tx.select().from(wfExecutions)
     .where(and(eq(wfExecutions.instanceId, c.inst.id), inArray(wfExecutions.status, [...ACTIVE]))).orderBy(asc(wfExecutions.id));
