@@ -154,3 +154,17 @@ describe('search in both languages', () => {
     expect(hit).toMatchObject({ lang: 'zh', title: job.title });
   });
 });
+
+describe('the privacy policy at its path URL', () => {
+  it('is rendered from the CMS page in both languages and linked from every page\'s footer', async () => {
+    const zh = await page('/privacy');
+    expect(zh.status).toBe(200);
+    expect(zh.html).toContain('个人信息保护法');
+    expect(zh.html).toContain('<a class="footer-privacy" href="/privacy"');
+    const en = await page('/en/privacy');
+    expect(en.status).toBe(200);
+    expect(en.html).toContain('Personal Information Protection Law');
+    expect(en.html).toContain('href="/en/privacy"');
+    expect(await sitemap()).toContain(`<loc>${s.url}/privacy</loc>`);
+  });
+});
