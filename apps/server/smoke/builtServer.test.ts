@@ -76,4 +76,15 @@ describe('the built server (node dist/main.js)', () => {
     expect(gw?.status).toBe(404);
     expect(fs.readFileSync(`/proc/${s.child.pid}/task/${s.child.pid}/children`, 'utf8').trim()).not.toBe('');
   });
+
+  it('restarts on its data without seeding again (the seed\'s fingerprint in DATA_DIR), still with the demo accounts', async () => {
+    const marker = path.join(dataDir, '.bencao-seeded.json');
+    expect(JSON.parse(fs.readFileSync(marker, 'utf8')).fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    await s.stop();
+    const before = fs.statSync(marker).mtimeMs;
+    s = await startBuiltServer({ DATA_DIR: dataDir, PORT, GATEWAY_PORT, GATEWAY_WORKERS: '0' });
+    expect(fs.statSync(marker).mtimeMs).toBe(before);
+    expect(s.output()).toContain('Bencao@2026');
+    expect(await s.login('auditor', 'Audit@2026')).toBeTruthy();
+  }, 180_000);
 });

@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import { readConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
-import { seed } from './db/seed/index';
+import { seed, seedSummary } from './db/seed/index';
+import { rememberSeeded, seedFingerprint, seededAlready } from './db/seed/seedFingerprint';
 import { buildApp } from './app';
 import { accounts } from './db/schema/index';
 import os from 'node:os';
@@ -47,7 +48,11 @@ async function prepareDatabase(config: AppConfig) {
       process.exit(1);
     }
   }
+  // a restart of the same build with the same settings has nothing to seed (db/seed/seedFingerprint.ts)
+  const fingerprint = database.kind === 'pglite' ? seedFingerprint(config) : null;
+  if (seededAlready(config.dataDir, fingerprint)) return { database, seeded: seedSummary(config, false) };
   const seeded = await seed(database.db, config);
+  rememberSeeded(config.dataDir, fingerprint);
   return { database, seeded };
 }
 type Seeded = Awaited<ReturnType<typeof seed>>;

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { statementNames } from './statementNames';
 import { pipelineTransactions } from './transactionRoundTrips';
-import { migrationsFolder } from '../platform/runtimePaths';
+import { embeddedTemplate, migrationsFolder } from '../platform/runtimePaths';
 import { timeQuery } from './queryTiming';
 
 export type Db = ReturnType<typeof drizzlePg>;
@@ -80,7 +81,10 @@ export async function openDatabase(cfg: DbConfig): Promise<Database> {
   // trigram indexes serve the lists' keyword searches (migration 0041 creates the extension)
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   fs.mkdirSync(cfg.dataDir, { recursive: true });
-  const pglite = new PGlite(cfg.dataDir, { extensions: { pg_trgm } });
+  // a folder without a cluster starts from the empty one the build made instead of running initdb (build.mjs)
+  const fresh = !fs.existsSync(path.join(cfg.dataDir, 'PG_VERSION'));
+  const template = fresh && embeddedTemplate && fs.existsSync(embeddedTemplate) ? new Blob([fs.readFileSync(embeddedTemplate)]) : undefined;
+  const pglite = new PGlite(cfg.dataDir, { extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
   await pglite.waitReady;
   // the same driver as PostgreSQL (node-postgres, prepared statements) over PGlite's single connection
   const pgConfig = createPgConfig(pglite);

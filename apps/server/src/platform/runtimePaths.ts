@@ -12,3 +12,5 @@ export const serverDir = path.resolve(path.dirname(here), runsBuilt ? '..' : '..
 export const repoRoot = path.resolve(serverDir, '../..');
 /** drizzle-kit's SQL migrations and their journal: copied into dist/ by the build */
 export const migrationsFolder = runsBuilt ? path.join(serverDir, 'dist', 'migrations') : path.join(serverDir, 'src', 'db', 'migrations');
+/** the production build's empty embedded cluster (build.mjs), from which a fresh DATA_DIR starts; none from the sources */
+export const embeddedTemplate = runsBuilt ? path.join(serverDir, 'dist', 'pgdata-template.tar.gz') : null;

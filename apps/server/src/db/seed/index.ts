@@ -28,5 +28,8 @@ export async function seed(db: Db, cfg: AppConfig) {
   const createdAdmin = await seedAdministrator(db, production ? (cfg.adminPassword ?? '') : DEMO_ACCOUNTS[0].password);
   if (!production) await seedDemoAccounts(db);
   for (const s of MODULE_SEEDERS) await s(db, cfg);
-  return { createdAdmin, demoAccounts: production ? [] : DEMO_ACCOUNTS };
+  return seedSummary(cfg, createdAdmin);
 }
+
+/** what the start banner tells of a seed: whether it created the administrator, and the demo accounts */
+export const seedSummary = (cfg: AppConfig, createdAdmin: boolean) => ({ createdAdmin, demoAccounts: cfg.profile === 'production' ? [] : DEMO_ACCOUNTS });

@@ -22,8 +22,10 @@ import { LEVELS, loadTree } from './tree';
  * - everything is applied in one transaction or nothing is; every error names its line.
  */
 
-const { Parser } = NodeSqlParser as unknown as { Parser: new () => { astify(sql: string, opt?: object): unknown } };
-const parser = new Parser();
+type SqlParser = { astify(sql: string, opt?: object): unknown };
+let parser: SqlParser | undefined;
+// made at the first import, not at start: the production build loads the parser's package only then (build.mjs)
+const sqlParser = () => (parser ??= new (NodeSqlParser as unknown as { Parser: new () => SqlParser }).Parser());
 
 /** SQL column → field of the API schema, per table */
 const COLUMNS: Record<TreeLevel, Record<string, string>> = {
@@ -121,7 +123,7 @@ export function parseImportSql(src: string, lang: Lang): ParsedRow[] {
   for (const st of statements) {
     let ast: InsertAst | InsertAst[];
     try {
-      ast = parser.astify(st.text.trimStart(), { database: 'PostgresQL' }) as InsertAst | InsertAst[];
+      ast = sqlParser().astify(st.text.trimStart(), { database: 'PostgresQL' }) as InsertAst | InsertAst[];
     } catch (err) {
       const loc = (err as { location?: { start?: { line: number } } }).location;
       const line = st.line + Math.max(0, (loc?.start?.line ?? 1) - 1);
