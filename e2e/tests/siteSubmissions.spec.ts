@@ -115,6 +115,9 @@ test('the console reviews the application and downloads its CV', async ({ page, 
   const app = page.locator('.ant-table-row', { hasText: applicant });
   await app.getByRole('button', { name: '审核' }).click();
   const appDrawer = page.getByRole('dialog');
+  // the consent the applicant gave, in the words shown, and the privacy policy then in force
+  await expect(appDrawer.locator('.ant-descriptions')).toContainText('我已阅读并同意《隐私政策》');
+  await expect(appDrawer.locator('.ant-descriptions')).toContainText(/隐私政策第 \d+ 版/);
   const [cv] = await Promise.all([page.waitForEvent('download'), appDrawer.getByRole('button', { name: '下载简历' }).click()]);
   expect(cv.suggestedFilename()).toMatch(/^我的简历.*\.pdf$/);
   await appDrawer.getByLabel('变更状态为').click();

@@ -101,6 +101,15 @@ function ApplicationDrawer({ id, onClose }: { id: number | null; onClose: () => 
             <Descriptions.Item label={t('field.cv')}>
               <Button type="link" size="small" style={{ padding: 0 }} onClick={getCv}>{a.cvName}</Button> <Typography.Text type="secondary">{size(a.cvSize)}</Typography.Text>
             </Descriptions.Item>
+            {!!a.consentText && (
+              <Descriptions.Item label={t('consent')}>
+                {a.consentText}
+                <br />
+                <Typography.Text type="secondary">
+                  {a.privacyVersion ? t('policy', { version: a.privacyVersion, time: when(a.privacyChangedAt) }) : t('noPolicy')}
+                </Typography.Text>
+              </Descriptions.Item>
+            )}
             {!!a.coverNote && <Descriptions.Item label={t('field.coverNote')}><Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{a.coverNote}</Typography.Paragraph></Descriptions.Item>}
             {!!a.reviewedBy && <Descriptions.Item label={t('field.reviewedBy')}>{`${a.reviewedBy} · ${when(a.reviewedAt)}`}</Descriptions.Item>}
             {!!a.reviewNote && <Descriptions.Item label={t('field.reviewNote')}>{a.reviewNote}</Descriptions.Item>}

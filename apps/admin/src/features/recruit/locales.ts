@@ -13,6 +13,7 @@ export default defineLocales({
     action: { view: 'Review', save: 'Save review', close: 'Close', download: 'Download CV' },
     final: 'This application is settled; its status can no longer change.',
     saved: 'Review saved',
+    consent: 'Consent given', policy: 'Privacy policy version {{version}} of {{time}}', noPolicy: 'No privacy policy was published',
   },
   zh: {
     title: '应聘申请',
@@ -26,6 +27,7 @@ export default defineLocales({
     action: { view: '审核', save: '保存审核', close: '关闭', download: '下载简历' },
     final: '该申请已有结论，状态不能再变更。',
     saved: '审核已保存',
+    consent: '同意声明', policy: '隐私政策第 {{version}} 版（{{time}}）', noPolicy: '当时未发布隐私政策',
   },
   es: {
     title: 'Candidaturas',
@@ -39,6 +41,7 @@ export default defineLocales({
     action: { view: 'Revisar', save: 'Guardar revisión', close: 'Cerrar', download: 'Descargar currículum' },
     final: 'Esta candidatura está resuelta; su estado ya no puede cambiar.',
     saved: 'Revisión guardada',
+    consent: 'Consentimiento dado', policy: 'Política de privacidad, versión {{version}} del {{time}}', noPolicy: 'No había política de privacidad publicada',
   },
   ja: {
     title: '応募管理',
@@ -52,5 +55,6 @@ export default defineLocales({
     action: { view: '審査', save: '審査を保存', close: '閉じる', download: '履歴書をダウンロード' },
     final: 'この応募は結論が出ています。状態は変更できません。',
     saved: '審査を保存しました',
+    consent: '同意内容', policy: 'プライバシーポリシー 第 {{version}} 版（{{time}}）', noPolicy: '当時プライバシーポリシーは公開されていませんでした',
   },
 });
