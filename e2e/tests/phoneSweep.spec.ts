@@ -204,7 +204,8 @@ test.describe('the console on a phone', () => {
       const overlaps = await page.locator('.app-sider').evaluate((sider) => {
         const found: string[] = [];
         for (const title of sider.querySelectorAll<HTMLElement>('.ant-menu-submenu-title')) {
-          const label = title.querySelector<HTMLElement>('.ant-menu-title-content');
+          // the label: antd wraps a plain text in .ant-menu-title-content, the console's labels are a titled span
+          const label = title.querySelector<HTMLElement>(':scope > span[title], .ant-menu-title-content');
           const arrow = title.querySelector<HTMLElement>('.ant-menu-submenu-arrow');
           if (!label || !arrow) continue;
           // where the text shows: its own extent, cut by any box between it and the title that clips it
@@ -216,7 +217,7 @@ test.describe('the console on a phone', () => {
           }
           const arrowLeft = arrow.getBoundingClientRect().left;
           if (right > arrowLeft + 0.5) found.push(`"${label.innerText}" ends at ${right.toFixed(1)}, its arrow starts at ${arrowLeft.toFixed(1)}`);
-          const text = label.querySelector<HTMLElement>('[title]');
+          const text = label.matches('[title]') ? label : label.querySelector<HTMLElement>('[title]');
           if (!text || text.title !== label.innerText.trim()) found.push(`"${label.innerText}" has no title with its full text`);
         }
         return found;

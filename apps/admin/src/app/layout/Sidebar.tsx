@@ -42,13 +42,13 @@ export function Sidebar({ inDrawer = false }: { inDrawer?: boolean }) {
       const visible = r.children.filter((c) => !c.hidden);
       if (r.kind === 'group' && visible.length === 1 && visible[0].kind !== 'group') r = visible[0];
       // a label cut at 208 px keeps its full text as the title (shown on hover)
-      if (r.kind === 'group') return { key: r.path, icon: <MenuIcon name={r.icon} />, label: <span title={label(r)}>{label(r)}</span>, children: build(r.children) };
+      if (r.kind === 'group') return { key: r.path, icon: <MenuIcon name={r.icon} />, label: <span className="app-menu-label" title={label(r)}>{label(r)}</span>, children: build(r.children) };
       if (r.kind === 'external') {
         return { key: r.path, icon: <MenuIcon name={r.icon} />, label: <a href={r.url} target="_blank" rel="noreferrer noopener" title={t('nav.external')}>{label(r)}</a> };
       }
       // the Todo entry carries the open task count (issue 11)
       const badge = r.page?.path === TODO_PAGE_PATH && todo > 0 ? <span className="app-menu-badge">{badgeText(todo)}</span> : null;
-      return { key: r.path, icon: <MenuIcon name={r.icon} />, label: <span title={label(r)}>{label(r)}{badge}</span> };
+      return { key: r.path, icon: <MenuIcon name={r.icon} />, label: <span className="app-menu-label" title={label(r)}>{label(r)}{badge}</span> };
     });
     return build(routes);
   }, [routes, label, t, todo]);
