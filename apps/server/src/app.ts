@@ -175,7 +175,8 @@ export async function buildApp(database: Database, config: AppConfig, options: B
       return reply.code(err.status).send({ code: err.code, msg: translate(lang, err.key, params), data: null });
     }
     if (err.statusCode && err.statusCode < 500) {
-      const msg = err.statusCode === 429 ? translate(lang, 'error.tooManyRequests') : err.message;
+      // Fastify's and its plugins' own refusals (body too large, not JSON, …) are English: the caller's language instead
+      const msg = translate(lang, err.statusCode === 429 ? 'error.tooManyRequests' : err.statusCode === 413 ? 'error.tooLarge' : 'error.badRequest');
       return reply.code(err.statusCode).send({ code: err.statusCode, msg, data: null });
     }
     req.log.error({ err }, 'unhandled error');

@@ -142,6 +142,14 @@ describe('addresses Fastify cannot route answer with the envelope', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 400, msg: '请求地址无效', data: null });
   });
+  it('Fastify\'s own refusals of a body answer in the caller\'s language', async () => {
+    const broken = await fetch(`${s.url}/api/system/preferences/x`, { method: 'PUT', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'accept-language': 'zh' }, body: '{"value":' });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ code: 400, msg: '请求无效' });
+    const huge = await fetch(`${s.url}/api/system/preferences/x`, { method: 'PUT', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'accept-language': 'es' }, body: `{"value":"${'x'.repeat(21 * 1024 * 1024)}"}` });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ code: 413, msg: 'La solicitud es demasiado grande' });
+  });
 });
 
 describe('the gateway', () => {
