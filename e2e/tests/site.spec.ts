@@ -77,10 +77,14 @@ test.beforeAll(async ({ request }) => {
 /** the address bar ends at this path URL */
 const at = (p: string) => new RegExp(`^https?://[^/]+${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
-/** A fresh document load of an old hash route (the app moves it to its path URL), then wait until the page chunk and its data are in. */
+/**
+ * An old hash route (SPEC §2): opened, or followed on the page already open as an old link would be; the app moves
+ * it to its path URL. Then wait until the page chunk and its data are in.
+ */
 const go = async (page: Page, route: string) => {
-  if (page.url() !== 'about:blank') await page.goto('about:blank');
-  await page.goto(`/#${route}`);
+  if (page.url().startsWith('http')) await page.evaluate((r) => { window.location.hash = r; }, route);
+  else await page.goto(`/#${route}`);
+  await expect(page).not.toHaveURL(/#\//);
   await expect(page.locator('#main')).toBeVisible();
   await expect(page.locator('.nav-progress, .loading')).toHaveCount(0);
 };
@@ -406,7 +410,7 @@ test.describe('columns, headings, images, labels, notices', () => {
     await go(page, '/homePage');
     const nav = page.getByRole('navigation', { name: '主导航' });
     await nav.getByRole('link', { name: newsTop.label, exact: true }).hover();
-    for (const c of subs) await expect(nav.locator('.sub-nav').getByRole('link', { name: c.label, exact: true })).toHaveAttribute('href', pathUrlOf(c.path));
+    for (const c of subs) await expect(nav.locator('.sub-nav').getByRole('link', { name: c.label, exact: true })).toHaveAttribute('href', pathUrlOf(`${c.path}?id=${c.id}`));
     const industry = subs[subs.length - 1];
     const own = await api<{ total: number; records: Rec[] }>(request, `/api/site/articles?kind=news&columnId=${industry.id}&limit=100`);
     const all = await api<{ total: number }>(request, '/api/site/articles?kind=news&limit=1');
@@ -521,7 +525,7 @@ test.describe('columns, headings, images, labels, notices', () => {
 });
 
 test.describe('path URLs (server-rendered, shared)', () => {
-  test('a shared path URL shows its content without JavaScript, then becomes the hash route in the app without errors', async ({ browser }) => {
+  test('a shared path URL shows its content without JavaScript, then keeps its path URL in the app without errors', async ({ browser }) => {
     const n = fx.news[0];
     const noJs = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
     const res = await noJs.goto(`/news/${n.id}`);

@@ -23,7 +23,9 @@ function current(): Partial<Location> {
   const found = routeOfPath(window.location.pathname, window.location.search);
   const loc = parsePath(found?.route ?? '/404');
   const st = window.history.state as { usr?: unknown; key?: string } | null;
-  return { pathname: loc.pathname ?? '/', search: loc.search ?? '', hash: window.location.hash, state: st?.usr ?? null, key: st?.key ?? 'default' };
+  // an old route in the fragment is no fragment of this page (the hashchange handler moves to it)
+  const hash = /^#\//.test(window.location.hash) ? '' : window.location.hash;
+  return { pathname: loc.pathname ?? '/', search: loc.search ?? '', hash, state: st?.usr ?? null, key: st?.key ?? 'default' };
 }
 /** the language of the address bar (/en/… English, else Chinese) */
 const langOfAddress = (): SiteLang => routeOfPath(window.location.pathname)?.lang ?? (window.location.pathname.startsWith('/en/') ? 'en' : 'zh');
@@ -34,6 +36,7 @@ export function PathRouter({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const onPop = () => {
+      if (/^#\//.test(window.location.hash)) return;
       const l = langOfAddress();
       if (l !== getLang()) void chooseLang(l);
       setEntry({ action: NavigationType.Pop, location: current() });
@@ -52,8 +55,8 @@ export function PathRouter({ children }: { children: ReactNode }) {
   // the language switch: the address follows into the other language's path URL
   useEffect(() => {
     const want = hrefOf(entry.location as To, lang);
-    const here = `${window.location.pathname}${window.location.search}`;
-    if (routeOfPath(window.location.pathname) && want !== here) window.history.replaceState(window.history.state, '', `${want}${window.location.hash}`);
+    const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    if (routeOfPath(window.location.pathname) && !/^#\//.test(window.location.hash) && want !== here) window.history.replaceState(window.history.state, '', want);
   }, [lang, entry.location]);
 
   const navigator = useMemo<Navigator>(() => {
