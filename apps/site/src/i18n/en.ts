@@ -7,6 +7,7 @@ export const en: SiteMessages = {
   'lang.en': 'English',
   'lang.untranslated': 'This content is not yet available in English.',
   'lang.untranslatedList': 'Some items are not yet available in English and are shown in Chinese.',
+  'lang.inChinese': ' (in Chinese)',
   'site.name': 'Bencao Pharmaceutical',
   'site.nameSub': '本草制药',
   'site.tagline': 'Modern Chinese medicine for better health',

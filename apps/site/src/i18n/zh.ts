@@ -5,6 +5,7 @@ export const zh = {
   'lang.en': 'English',
   'lang.untranslated': '此内容暂无英文版本。',
   'lang.untranslatedList': '部分内容暂无英文版本，以中文显示。',
+  'lang.inChinese': '（中文）',
   'site.name': '本草制药',
   'site.nameSub': 'BENCAO PHARMACEUTICAL',
   'site.tagline': '现代中药，守护健康',

@@ -18,7 +18,7 @@ export default function About() {
   const page = usePage(section.slug);
   const t = useT();
   const title = useColumnTitle('/aboutPage', t('section.about'));
-  useDocumentMeta(page.data?.seoTitle || t(section.label), page.data?.seoDescription || page.data?.summary);
+  useDocumentMeta(page.data?.seoTitle || t(section.label), page.data?.seoDescription || page.data?.summary, page.data?.untranslated);
   return (
     <>
       <PageHead title={title} subtitle={t('about.subtitle')} crumbs={[{ label: title, to: '/aboutPage?showIndex=0' }, { label: t(section.label) }]} />

@@ -29,7 +29,7 @@ export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
   const t = useT();
   const m = { ...meta, what: t(meta.what), label: useColumnTitle(meta.list, t(meta.label)) };
   const { data: a, loading, error } = useArticle<NewsFields>(id, params.get('preview'));
-  useDocumentMeta(a ? a.seoTitle || a.title : m.label, a ? a.seoDescription || a.summary : null);
+  useDocumentMeta(a ? a.seoTitle || a.title : m.label, a ? a.seoDescription || a.summary : null, a?.untranslated);
   if (!id || error?.code === 404) return <NotFoundBlock what={m.what} back={{ to: m.list, label: t('state.back', { v: m.label }) }} />;
   const redirect = wrongKind(a, kind);
   if (redirect) return redirect;

@@ -29,7 +29,7 @@ export default function BidDetail() {
   const listTitle = useColumnTitle('/bidReport', t('section.bids'));
   const back = bidHref();
   const now = useNow();
-  useDocumentMeta(b ? b.seoTitle || b.title : t('bid.tender'), b ? b.seoDescription || b.summary : null);
+  useDocumentMeta(b ? b.seoTitle || b.title : t('bid.tender'), b ? b.seoDescription || b.summary : null, b?.untranslated);
   if (!id || error?.code === 404) return <NotFoundBlock what={t('bid.notice')} back={{ to: back, label: t('state.back', { v: listTitle }) }} />;
   const redirect = wrongKind(b, 'bid');
   if (redirect) return redirect;

@@ -9,7 +9,7 @@ export default function Culture() {
   const page = usePage('culture');
   const t = useT();
   const title = useColumnTitle('/corporateCulturePage', t('section.culture'));
-  useDocumentMeta(page.data?.seoTitle || title, page.data?.seoDescription || page.data?.summary);
+  useDocumentMeta(page.data?.seoTitle || title, page.data?.seoDescription || page.data?.summary, page.data?.untranslated);
   return (
     <>
       <PageHead title={title} subtitle={t('culture.subtitle')} crumbs={[{ label: title }]} />

@@ -35,7 +35,7 @@ export default function JobDetail() {
   const jt = jobText.use();
   const listTitle = useColumnTitle('/manpowerPage', t('section.jobs'));
   const { data: j, loading, error } = useArticle<JobFields>(id, params.get('preview'));
-  useDocumentMeta(j ? j.seoTitle || jt('title', { title: j.title }) : jt('detail'), j ? j.seoDescription || j.summary : null);
+  useDocumentMeta(j ? j.seoTitle || jt('title', { title: j.title }) : jt('detail'), j ? j.seoDescription || j.summary : null, j?.untranslated);
   if (!id || error?.code === 404) return <NotFoundBlock what={jt('what')} back={{ to: '/jobBoard', label: jt('back') }} />;
   const redirect = wrongKind(j, 'job');
   if (redirect) return redirect;

@@ -36,7 +36,7 @@ export default function ProductDetail() {
   const listTitle = useColumnTitle('/productPage', t('section.products'));
   const f: Partial<ProductFields> = p?.fields ?? {};
   const name = f.name || p?.title || t('product.detail');
-  useDocumentMeta(p ? p.seoTitle || name : t('product.detail'), p ? p.seoDescription || `${name}: ${f.indications ?? p.summary ?? ''}` : null);
+  useDocumentMeta(p ? p.seoTitle || name : t('product.detail'), p ? p.seoDescription || `${name}: ${f.indications ?? p.summary ?? ''}` : null, p?.untranslated);
   if (!id || error?.code === 404) return <NotFoundBlock what={t('product.what')} back={{ to: '/productPage', label: t('state.back', { v: listTitle }) }} />;
   const redirect = wrongKind(p, 'product');
   if (redirect) return redirect;
