@@ -266,7 +266,7 @@ describe('the server-rendered results page', () => {
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).toContain('<title>搜索：白鹳 — ');
     expect(html).toContain('<mark>白鹳</mark>迁徙观测');
-    expect(html).toContain(`href="#/newsDetail?id=${id}"`);
+    expect(html).toContain(`href="/news/${id}"`);
     expect(html).toContain('&lt;b&gt;观测&lt;/b&gt;');
   });
 });
