@@ -495,6 +495,12 @@ describe('kind-specific fields', () => {
     const badJob = await s.request('POST', '/api/cms/articles', { token: editor, body: {
       kind: 'job', title: '岗位', fields: { department: 'd', location: 'l', headcount: 1, duties: 'x', requirements: 'y', startDate: '2026-05-02', endDate: '2026-05-01' } } });
     expect(badJob.status).toBe(400);
+    const job = { department: 'd', location: 'l', headcount: 1, duties: 'x', requirements: 'y', startDate: '2026-05-01', endDate: '2026-05-02' };
+    const payBelow = await s.request('POST', '/api/cms/articles', { token: editor, lang: 'zh', body: { kind: 'job', title: '岗位', fields: { ...job, salaryMin: 20000, salaryMax: 12000 } } });
+    expect(payBelow.status).toBe(400);
+    expect(payBelow.body.msg).toContain('不能低于月薪下限');
+    expect(payBelow.body.msg).toContain('salaryMax');
+    expect((await create({ kind: 'job', title: '岗位', fields: { ...job, salaryMin: 12000, salaryMax: 20000 } })).fields).toMatchObject({ salaryMin: 12000, salaryMax: 20000 });
     const bid = await create({ kind: 'bid', title: '招标', fields: { bidType: 'tender', purchaser: 'p', project: 'x', attachments: [{ name: '文件', url: 'https://example.com/a.pdf' }] } });
     expect(bid.status).toBe('draft');
     const wrongType = await s.request('POST', '/api/cms/articles', { token: editor, body: { kind: 'bid', title: '招标', fields: { bidType: 'other', purchaser: 'p', project: 'x' } } });

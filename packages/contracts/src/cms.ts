@@ -101,7 +101,7 @@ export const jobFieldsSchema = z.object({
   /** monthly pay in yuan, lowest and highest (the job page and JobPosting's baseSalary); none: not published */
   salaryMin: z.coerce.number().int().min(0).max(9_999_999).nullish(),
   salaryMax: z.coerce.number().int().min(0).max(9_999_999).nullish(),
-});
+}).refine((j) => j.salaryMin == null || j.salaryMax == null || j.salaryMax >= j.salaryMin, { path: ['salaryMax'], message: 'valid.salaryBelowMin' });
 export type JobFields = z.infer<typeof jobFieldsSchema>;
 
 export const BID_TYPES = ['tender', 'change', 'result'] as const;

@@ -256,6 +256,7 @@ export const en = {
   'valid.invalid': 'is not valid',
   'valid.controlChars': 'must not contain control characters such as line breaks',
   'valid.maxBelowMin': 'must not be less than the minimum length',
+  'valid.salaryBelowMin': 'must not be less than the lowest monthly pay',
   'valid.mobileRequired': 'enter mobile number',
   'valid.mobile': 'enter a correct mobile number',
   'valid.userNameChars': 'only letters, digits and underscore are allowed',

@@ -253,6 +253,7 @@ export const es: Messages = {
   'valid.invalid': 'no es válido',
   'valid.controlChars': 'no debe contener caracteres de control, como saltos de línea',
   'valid.maxBelowMin': 'no puede ser menor que la longitud mínima',
+  'valid.salaryBelowMin': 'no puede ser menor que el salario mensual mínimo',
   'valid.mobileRequired': 'introduzca el número de móvil',
   'valid.mobile': 'introduzca un número de móvil correcto',
   'valid.userNameChars': 'solo se admiten letras, dígitos y guion bajo',

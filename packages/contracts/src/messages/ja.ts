@@ -253,6 +253,7 @@ export const ja: Messages = {
   'valid.invalid': '形式が正しくありません',
   'valid.controlChars': '改行などの制御文字は使用できません',
   'valid.maxBelowMin': '最小長より小さくできません',
+  'valid.salaryBelowMin': '月給の下限より低くできません',
   'valid.mobileRequired': '携帯電話番号を入力してください',
   'valid.mobile': '正しい携帯電話番号を入力してください',
   'valid.userNameChars': '英字・数字・アンダースコアのみ使用できます',

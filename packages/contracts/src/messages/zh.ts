@@ -253,6 +253,7 @@ export const zh: Messages = {
   'valid.invalid': '格式不正确',
   'valid.controlChars': '不能包含换行符等控制字符',
   'valid.maxBelowMin': '不能小于最小长度',
+  'valid.salaryBelowMin': '不能低于月薪下限',
   'valid.mobileRequired': '请输入手机号码',
   'valid.mobile': '请输入正确的手机号码',
   'valid.userNameChars': '只能包含字母、数字和下划线',

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { AutoComplete, Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { BID_TYPES, type ArticleKind } from '@bencao/contracts';
+import { BID_TYPES, translate, type ArticleKind } from '@bencao/contracts';
+import { langOf } from '@/lib/zodRule';
 import { useCategories } from './api';
 import { MediaListInput } from './MediaInput';
 
@@ -23,7 +24,8 @@ function CategoryInput({ kind, value, onChange, id }: { kind: ArticleKind; value
 
 /** The typed fields of each kind (`fields` in the article), laid out for an editor. */
 export function KindFields({ kind }: { kind: ArticleKind }) {
-  const { t } = useTranslation('cms');
+  const { t, i18n } = useTranslation('cms');
+  const tv = (key: 'valid.salaryBelowMin') => translate(langOf(i18n.language), key);
   const f = (name: string) => ['fields', name];
   const label = (name: string) => t(`field.${name}`);
   const text = (name: string, required = false, max = 200) => (
@@ -85,6 +87,13 @@ export function KindFields({ kind }: { kind: ArticleKind }) {
           <Col xs={24} md={8}>{text('education', false, 60)}</Col>
           <Col xs={24} md={8}>{text('experience', false, 60)}</Col>
           <Col xs={24} md={8}>{text('contact', false)}</Col>
+          <Col xs={24} md={12}><Form.Item name={f('salaryMin')} label={label('salaryMin')}><InputNumber min={0} max={9_999_999} precision={0} style={{ width: '100%' }} /></Form.Item></Col>
+          <Col xs={24} md={12}>
+            <Form.Item name={f('salaryMax')} label={label('salaryMax')} dependencies={[f('salaryMin')]}
+              rules={[({ getFieldValue }) => ({ validator: (_r, v) => (v == null || getFieldValue(f('salaryMin')) == null || v >= getFieldValue(f('salaryMin')) ? Promise.resolve() : Promise.reject(new Error(tv('valid.salaryBelowMin')))) })]}>
+              <InputNumber min={0} max={9_999_999} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
           <Col xs={24} md={12}><Form.Item name={f('startDate')} label={label('startDate')} rules={[{ required: true }]} {...dateProps(DAY)}><DatePicker style={{ width: '100%' }} /></Form.Item></Col>
           <Col xs={24} md={12}><Form.Item name={f('endDate')} label={label('endDate')} rules={[{ required: true }]} {...dateProps(DAY)}><DatePicker style={{ width: '100%' }} /></Form.Item></Col>
         </Row>
