@@ -3,7 +3,7 @@
  *   1. bundle sizes from the build manifest: the JS the home page loads (entry + its static
  *      imports) ≤ 100 KB gzip, and the largest lazy chunk;
  *   2. Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4× CPU) with Debian's
- *      Chromium on the home page, the newest product and the newest news item:
+ *      Chromium on every kind of page (home, a list, each kind of detail, about, service, search, English pages):
  *      performance ≥ 95, accessibility 100, best practices ≥ 95, SEO ≥ 90.
  *
  * Needs a running server that serves the built site (`npm run build -w @bencao/site`, then
@@ -59,13 +59,13 @@ function bundleSizes() {
 // ───────────── Lighthouse ─────────────
 const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 90 };
 
-/** the newest published item of a kind, at its detail route */
-async function detailUrl(kind = 'product', route = '/productDetail') {
+/** the newest published item of a kind, at its path URL (/products/24) */
+async function detailUrl(kind, segment, lang = '') {
   const res = await fetch(`${base}/api/site/articles?kind=${kind}&page=1&limit=1`);
   const body = await res.json();
   const id = body?.data?.records?.[0]?.id;
   if (!id) throw new Error(`no published ${kind} at ${base}`);
-  return `${base}/#${route}?id=${id}`;
+  return `${base}${lang}/${segment}/${id}`;
 }
 
 async function audit(chrome, url) {
@@ -101,11 +101,16 @@ async function main() {
     return;
   }
   const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-  const pages = [`${base}/#/homePage`, await detailUrl(), await detailUrl('news', '/newsDetail')];
+  // every kind of page a visitor opens: the home, a list, each kind of detail, a form, search, an English page
+  const pages = [
+    `${base}/`, `${base}/news`, await detailUrl('news', 'news'), await detailUrl('product', 'products'), await detailUrl('medicine', 'medicine'),
+    await detailUrl('job', 'jobs'), await detailUrl('bid', 'bids'), `${base}/about/0`, `${base}/service`, `${base}/search?q=${encodeURIComponent('丹参')}`,
+    `${base}/en/`, await detailUrl('product', 'products', '/en'),
+  ];
   const { default: pkg } = await import('lighthouse/package.json', { with: { type: 'json' } });
   console.log(`\nLighthouse ${pkg.version}, mobile preset (simulated slow 4G, 4x CPU), ${base}`);
   for (const url of pages) {
-    // a fresh browser per page: two hash routes of one document would be a same-document navigation
+    // a fresh browser per page: nothing cached from the page before
     const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: flags });
     try {
       const r = await audit(chrome, url);
