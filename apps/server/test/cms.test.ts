@@ -500,7 +500,8 @@ describe('kind-specific fields', () => {
     expect(payBelow.status).toBe(400);
     expect(payBelow.body.msg).toContain('不能低于月薪下限');
     expect(payBelow.body.msg).toContain('salaryMax');
-    expect((await create({ kind: 'job', title: '岗位', fields: { ...job, salaryMin: 12000, salaryMax: 20000 } })).fields).toMatchObject({ salaryMin: 12000, salaryMax: 20000 });
+    const paid = await create({ kind: 'job', title: '岗位', fields: { ...job, salaryMin: 12000, salaryMax: 20000 } });
+    expect((await s.request('GET', `/api/cms/articles/${paid.id}`, { token: editor })).body.data.fields).toMatchObject({ salaryMin: 12000, salaryMax: 20000 });
     const bid = await create({ kind: 'bid', title: '招标', fields: { bidType: 'tender', purchaser: 'p', project: 'x', attachments: [{ name: '文件', url: 'https://example.com/a.pdf' }] } });
     expect(bid.status).toBe('draft');
     const wrongType = await s.request('POST', '/api/cms/articles', { token: editor, body: { kind: 'bid', title: '招标', fields: { bidType: 'other', purchaser: 'p', project: 'x' } } });

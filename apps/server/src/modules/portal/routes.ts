@@ -66,9 +66,9 @@ export const portalRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     })));
   });
   app.post('/api/portal/assignments', { config: { authority: 'cportal:portal:add' }, schema: { tags, body: assignmentSchema } },
-    async (req) => ok(await svc.saveAssignment(req.body), saved(req)));
+    async (req) => ok(await svc.saveAssignment(req.body, undefined, langOf(req)), saved(req)));
   app.put('/api/portal/assignments/:id', { config: { authority: 'cportal:portal:edit' }, schema: { tags, params: idParams, body: assignmentSchema } },
-    async (req) => ok(await svc.saveAssignment(req.body, req.params.id), saved(req)));
+    async (req) => ok(await svc.saveAssignment(req.body, req.params.id, langOf(req)), saved(req)));
   app.delete('/api/portal/assignments/:id', { config: { authority: 'cportal:portal:delete' }, schema: { tags, params: idParams } },
     async (req) => { await svc.deleteAssignment(req.params.id); return ok(null); });
 };

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
-  mayUseWidget, type AssignmentInput, type PageContent, type PortalAssignment, type PortalHome, type PortalNode,
+  mayUseWidget, type AssignmentInput, type Lang, type PageContent, type PortalAssignment, type PortalHome, type PortalNode,
   type PortalNodeInput, type PortalOverlay, type PortalPage, type PortalScope, type WidgetInstance,
 } from '@bencao/contracts';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import {
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { ALL, hasAuthority } from '../../platform/auth/authorities';
 import { sanitizeBody } from '../cms/sanitize';
+import { seedName } from '../../db/seed/seedNames';
 import { applyOverlay, completeLayouts } from './layout';
 
 type NodeRow = typeof portalNodes.$inferSelect;
@@ -249,14 +250,16 @@ export function portalService(db: Db, now: () => Date = () => new Date()) {
   }
 
   /** A page given twice to the same role, organ, account or everyone: refused, naming the assignment that already does it. */
-  async function refuseDuplicate(pageId: number, scopeType: PortalScope, dup: { id: number; shared?: number }) {
-    const page = (await node(pageId)).name;
+  async function refuseDuplicate(pageId: number, scopeType: PortalScope, dup: { id: number; shared?: number }, lang: Lang) {
+    const page = seedName('portalNode', (await node(pageId)).name, lang);
     if (dup.shared === undefined) throw new AppError(409, 'portal.assignedEveryoneAlready', { page, id: dup.id });
     const [named] = await scopeOptions(scopeType as 'role' | 'organ' | 'user', '', [dup.shared]);
-    throw new AppError(409, 'portal.assignedAlready', { page, names: named?.name ?? `#${dup.shared}`, id: dup.id });
+    const name = named && scopeType !== 'user' ? seedName(scopeType as 'role' | 'organ', named.name, lang, named.code) : named?.name;
+    throw new AppError(409, 'portal.assignedAlready', { page, names: name ?? `#${dup.shared}`, id: dup.id });
   }
 
-  async function saveAssignment(input: AssignmentInput, id?: number) {
+  /** `lang`: the caller's, for the seeded names in a refusal */
+  async function saveAssignment(input: AssignmentInput, id?: number, lang: Lang = 'zh') {
     await page(input.pageId);
     const values = { ...input, scopeIds: input.scopeType === 'everyone' ? [] : [...new Set(input.scopeIds)] };
     // the check and the write under the page's row lock: two saves at once cannot both pass the check
@@ -267,7 +270,7 @@ export function portalService(db: Db, now: () => Date = () => new Date()) {
       if (id === undefined) return { row: (await tx.insert(portalAssignments).values(values).returning())[0] };
       return { row: (await tx.update(portalAssignments).set(values).where(eq(portalAssignments.id, id)).returning())[0] };
     });
-    if ('dup' in saved) return refuseDuplicate(values.pageId, values.scopeType, saved.dup!);
+    if ('dup' in saved) return refuseDuplicate(values.pageId, values.scopeType, saved.dup!, lang);
     if (!saved.row) throw notFound();
     return saved.row;
   }
