@@ -405,7 +405,8 @@ export function cmsService(db: Db, storage: MediaStorage, clock: () => Date = ()
   async function change(id: number, set: Partial<typeof cmsArticles.$inferInsert>, action: ArticleVersion['action'], user: string) {
     return db.transaction(async (tx) => {
       const [row] = await tx.update(cmsArticles)
-        .set({ ...set, version: sql`${cmsArticles.version} + 1`, updatedBy: user, updatedAt: new Date() })
+        // a change of the live content is one instant: the row's update and the sitemap's lastmod read the same time
+        .set({ ...set, version: sql`${cmsArticles.version} + 1`, updatedBy: user, updatedAt: set.contentChangedAt instanceof Date ? set.contentChangedAt : new Date() })
         .where(eq(cmsArticles.id, id)).returning();
       if (!row) throw notFound();
       await addVersion(tx, row, action, user);
