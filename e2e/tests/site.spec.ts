@@ -280,6 +280,8 @@ test.describe('footer, widgets, protection, login', () => {
     const widget = page.getByTestId('gotop');
     await expect(widget).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 150));
+    // scrolling down shows it; wait for that scroll event, or the browser may coalesce both scrolls into one (0 → 120: down)
+    await expect(widget).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 120)); // scrolling up below 200px: hidden
     await expect(widget).toBeHidden();
     await page.evaluate(() => window.scrollTo(0, 260));

@@ -31,7 +31,7 @@ export default function ArticleDetail({ kind }: { kind: 'news' | 'medicine' }) {
   const { data: a, loading, error } = useArticle<NewsFields>(id, params.get('preview'));
   useDocumentMeta(a ? a.seoTitle || a.title : m.label, a ? a.seoDescription || a.summary : null, a?.untranslated);
   if (!id || error?.code === 404) return <NotFoundBlock what={m.what} back={{ to: m.list, label: t('state.back', { v: m.label }) }} />;
-  const redirect = wrongKind(a, kind);
+  const redirect = wrongKind(a, kind, id);
   if (redirect) return redirect;
   return (
     <>

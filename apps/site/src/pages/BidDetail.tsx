@@ -31,7 +31,7 @@ export default function BidDetail() {
   const now = useNow();
   useDocumentMeta(b ? b.seoTitle || b.title : t('bid.tender'), b ? b.seoDescription || b.summary : null, b?.untranslated);
   if (!id || error?.code === 404) return <NotFoundBlock what={t('bid.notice')} back={{ to: back, label: t('state.back', { v: listTitle }) }} />;
-  const redirect = wrongKind(b, 'bid');
+  const redirect = wrongKind(b, 'bid', id);
   if (redirect) return redirect;
   const f: Partial<BidFields> = b?.fields ?? {};
   const rows: [string, string | undefined][] = [

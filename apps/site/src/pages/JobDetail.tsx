@@ -37,7 +37,7 @@ export default function JobDetail() {
   const { data: j, loading, error } = useArticle<JobFields>(id, params.get('preview'));
   useDocumentMeta(j ? j.seoTitle || jt('title', { title: j.title }) : jt('detail'), j ? j.seoDescription || j.summary : null, j?.untranslated);
   if (!id || error?.code === 404) return <NotFoundBlock what={jt('what')} back={{ to: '/jobBoard', label: jt('back') }} />;
-  const redirect = wrongKind(j, 'job');
+  const redirect = wrongKind(j, 'job', id);
   if (redirect) return redirect;
   const f: Partial<JobFields> = j?.fields ?? {};
   return (

@@ -38,7 +38,7 @@ export default function ProductDetail() {
   const name = f.name || p?.title || t('product.detail');
   useDocumentMeta(p ? p.seoTitle || name : t('product.detail'), p ? p.seoDescription || `${name}: ${f.indications ?? p.summary ?? ''}` : null, p?.untranslated);
   if (!id || error?.code === 404) return <NotFoundBlock what={t('product.what')} back={{ to: '/productPage', label: t('state.back', { v: listTitle }) }} />;
-  const redirect = wrongKind(p, 'product');
+  const redirect = wrongKind(p, 'product', id);
   if (redirect) return redirect;
   const gallery = p ? [...(p.cover ? [p.cover] : []), ...(p.images ?? []).filter((im) => im.url !== p.cover?.url)] : [];
   const current = gallery[shown] ?? gallery[0];
