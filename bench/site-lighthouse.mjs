@@ -113,7 +113,8 @@ async function main() {
     // a fresh browser per page: nothing cached from the page before
     const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: flags });
     try {
-      const r = await audit(chrome, url);
+      // Lighthouse's own recording sometimes fails (NO_NAVSTART, "run Lighthouse again"): once more before giving up
+      const r = await audit(chrome, url).catch((e) => { console.log(`  (${String(e.message).slice(0, 80)}; again)`); return audit(chrome, url); });
       console.log(`\n${url.replace(base, '')}`);
       for (const [k, min] of Object.entries(BUDGETS)) {
         const s = r.scores[k];
