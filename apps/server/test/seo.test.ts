@@ -1,18 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureSiteRender } from './siteRender';
 import { startTestServer, DEMO, type TestServer } from './harness';
-import { ssrPath } from '../src/modules/cms/seo';
 
 let s: TestServer;
 let editor: string;
 beforeAll(async () => {
   s = await startTestServer();
-  // the page render is part of the site's build (`npm run build -w @bencao/site`); build it when absent
-  if (!fs.existsSync(ssrPath(s.built.deps.config))) {
-    execFileSync('npx', ['vite', 'build', '--ssr', 'src/ssr.tsx', '--outDir', 'dist-ssr'], { cwd: path.resolve(__dirname, '../../site'), stdio: 'ignore' });
-  }
+  ensureSiteRender(s.built.deps.config);
   editor = await s.login(DEMO.editor.userId, DEMO.editor.password);
 }, 120_000);
 afterAll(async () => { await s?.close(); });

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureSiteRender } from './siteRender';
 import { startTestServer, type TestServer } from './harness';
-import { ssrPath } from '../src/modules/cms/seo';
 
 /** the site's absolute URLs come from SITE_URL or the listen address, never from what the request says its host is */
 
@@ -14,9 +11,7 @@ const SITE = 'https://www.bencao.example';
 beforeAll(async () => {
   plain = await startTestServer();
   configured = await startTestServer({ siteUrl: SITE });
-  if (!fs.existsSync(ssrPath(plain.built.deps.config))) {
-    execFileSync('npx', ['vite', 'build', '--ssr', 'src/ssr.tsx', '--outDir', 'dist-ssr'], { cwd: path.resolve(__dirname, '../../site'), stdio: 'ignore' });
-  }
+  ensureSiteRender(plain.built.deps.config);
 }, 120_000);
 afterAll(async () => { await plain?.close(); await configured?.close(); });
 

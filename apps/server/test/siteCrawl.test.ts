@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureSiteRender } from './siteRender';
 import { startTestServer, type TestServer } from './harness';
-import { ssrPath } from '../src/modules/cms/seo';
 
 /**
  * The site as a crawler without JavaScript sees it: the sitemap, every URL in it, every picture a
@@ -12,9 +9,7 @@ import { ssrPath } from '../src/modules/cms/seo';
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
-  if (!fs.existsSync(ssrPath(s.built.deps.config))) {
-    execFileSync('npx', ['vite', 'build', '--ssr', 'src/ssr.tsx', '--outDir', 'dist-ssr'], { cwd: path.resolve(__dirname, '../../site'), stdio: 'ignore' });
-  }
+  ensureSiteRender(s.built.deps.config);
 }, 120_000);
 afterAll(async () => { await s?.close(); });
 

@@ -1,17 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureSiteRender } from './siteRender';
 import { startTestServer, type TestServer } from './harness';
-import { ssrPath } from '../src/modules/cms/seo';
 
 /** issue 29: path URLs in the server's HTML, old links moved for good, English pages of Chinese items, structured data */
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
-  if (!fs.existsSync(ssrPath(s.built.deps.config))) {
-    execFileSync('npx', ['vite', 'build', '--ssr', 'src/ssr.tsx', '--outDir', 'dist-ssr'], { cwd: path.resolve(__dirname, '../../site'), stdio: 'ignore' });
-  }
+  ensureSiteRender(s.built.deps.config);
 }, 120_000);
 afterAll(async () => { await s?.close(); });
 
