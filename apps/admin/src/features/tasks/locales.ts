@@ -107,7 +107,7 @@ export default defineLocales({
     },
     lists: {
       tabDone: 'Done by me', tabStarted: 'Started by me', tabCc: 'Copied to me', keyword: 'Process, task or business key',
-      none: 'Nothing here yet.', noneMatching: 'Nothing matches your search.',
+      none: 'Nothing here yet.', noneMatching: 'Nothing matches your search.', unread: 'Unread', ended: 'Finished requests',
     },
     detail: {
       returnedToYou: 'This request was returned to you. Correct the form and resubmit it, or revoke it if it is no longer needed.',
@@ -284,7 +284,7 @@ export default defineLocales({
     },
     lists: {
       tabDone: '我已办理', tabStarted: '我发起的', tabCc: '抄送我的', keyword: '流程、任务或业务编号',
-      none: '暂无数据。', noneMatching: '没有符合条件的记录。',
+      none: '暂无数据。', noneMatching: '没有符合条件的记录。', unread: '未读', ended: '已办结的流程',
     },
     detail: {
       returnedToYou: '该申请已退回给您。请修改表单后重新提交；如不再需要，可以撤销。',
@@ -463,7 +463,7 @@ export default defineLocales({
     },
     lists: {
       tabDone: 'Tramitadas por mí', tabStarted: 'Iniciados por mí', tabCc: 'Copiados a mí', keyword: 'Proceso, tarea o referencia',
-      none: 'Todavía no hay nada.', noneMatching: 'Nada coincide con la búsqueda.',
+      none: 'Todavía no hay nada.', noneMatching: 'Nada coincide con la búsqueda.', unread: 'Sin leer', ended: 'Solicitudes finalizadas',
     },
     detail: {
       returnedToYou: 'Esta solicitud se le ha devuelto. Corrija el formulario y vuelva a enviarla, o anúlela si ya no la necesita.',
@@ -640,7 +640,7 @@ export default defineLocales({
     },
     lists: {
       tabDone: '処理済み', tabStarted: '自分の申請', tabCc: '回覧', keyword: 'プロセス・タスク・業務番号',
-      none: 'まだありません。', noneMatching: '検索に一致するものはありません。',
+      none: 'まだありません。', noneMatching: '検索に一致するものはありません。', unread: '未読', ended: '完了した申請',
     },
     detail: {
       returnedToYou: 'この申請は差し戻されました。フォームを修正して再申請するか、不要になった場合は取り消してください。',
