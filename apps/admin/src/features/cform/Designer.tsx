@@ -6,7 +6,7 @@ import {
   type CollisionDetection, type DragEndEvent, type DragStartEvent,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { Alert, App, Button, Card, Col, Empty, Form, Input, Modal, Row, Segmented, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Col, Empty, Form, Input, Modal, Row, Segmented, Select, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import {
   AppstoreOutlined, BorderOutlined, CalendarOutlined, CheckSquareOutlined, ClockCircleOutlined, CodeOutlined, ApartmentOutlined, DollarOutlined,
   EnvironmentOutlined, EyeOutlined, FieldNumberOutlined, FileTextOutlined, FontSizeOutlined, FunctionOutlined, LineOutlined, OrderedListOutlined,
@@ -15,14 +15,13 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  FORM_ACTIONS, emptyFormSchema, formInputSchema, formSchemaSchema, formatIssue, textOf, untranslatedNodes, type FormInput, type FormNode, type FormSchema,
-  type Lang, type Untranslated,
+  FORM_ACTIONS, emptyFormSchema, formInputSchema, formSchemaSchema, formatIssue, untranslatedNodes, type FormInput, type FormNode, type FormSchema,
 } from '@bencao/contracts';
 import { usePermission } from '@/lib/permission';
-import { formatList } from '@/lib/format';
 import { langOf, zodRule } from '@/lib/zodRule';
 import { LazyFormRenderer } from '@/components/form-renderer';
-import { cformApi, keys, useCformMutation, usePublishForm, type FormDetail } from './api';
+import { cformApi, keys, useCformMutation, type FormDetail } from './api';
+import { usePublishQuestion } from './PublishQuestion';
 import { DropList, PaletteItem, type CanvasActions } from './Canvas';
 import { Properties } from './Properties';
 import { ROOT, accepts, createNode, findNode, insertNode, locate, moveNode, newId, removeNode, replaceNode, type PaletteKind } from './tree';
@@ -60,7 +59,7 @@ const collision: CollisionDetection = (args) => {
 export function Designer() {
   const { t, i18n } = useTranslation('cform');
   const lang = langOf(i18n.language);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const can = usePermission();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -172,7 +171,7 @@ export function Designer() {
     setStatus({ status: f.status, version: f.version, dirty: f.dirty });
     if (!id) navigate(`/cform/designer?id=${f.id}`, { replace: true });
   });
-  const publish = usePublishForm((f) => setStatus({ status: f.status, version: f.version, dirty: f.dirty }));
+  const publish = usePublishQuestion((f) => setStatus({ status: f.status, version: f.version, dirty: f.dirty }));
 
   const trySave = () => {
     const parsed = formInputSchema.safeParse({ ...meta, schema });
@@ -206,8 +205,7 @@ export function Designer() {
             <Button icon={<CodeOutlined />} onClick={() => setJsonOpen(true)}>{t('action.json')}</Button>
             {can(id ? 'cform:form:edit' : 'cform:form:add') && <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={trySave}>{t('action.save')}</Button>}
             {can('cform:form:publish') && (
-              <Button icon={<SendOutlined />} disabled={!id} loading={publish.isPending}
-                onClick={() => modal.confirm({ title: t('action.publish'), width: gaps.length ? 560 : undefined, content: <PublishContent name={meta.name} gaps={gaps} lang={lang} />, onOk: () => publish.mutateAsync(id!) })}>
+              <Button icon={<SendOutlined />} disabled={!id} loading={publish.isPending} onClick={() => publish.ask({ id: id!, name: meta.name, schema })}>
                 {t('action.publish')}
               </Button>
             )}
@@ -245,26 +243,6 @@ export function Designer() {
       {jsonOpen && <JsonModal schema={schema} onApply={(s) => { h.commit(s); setJsonOpen(false); }} onClose={() => setJsonOpen(false)} />}
       {settings && <SettingsModal meta={meta} onSave={(m) => { setMeta(m); setSettings(false); }} onClose={() => setSettings(false)} />}
     </DndContext>
-  );
-}
-
-/** The publish question, with the texts that lack a translation listed (their readers will see the nearest one). */
-function PublishContent({ name, gaps, lang }: { name: string; gaps: Untranslated[]; lang: Lang }) {
-  const { t } = useTranslation('cform');
-  return (
-    <>
-      <Typography.Paragraph>{t('msg.confirmPublish', { name })}</Typography.Paragraph>
-      {gaps.length > 0 && (
-        <Alert type="warning" showIcon data-testid="publish-untranslated" title={t('msg.publishUntranslated')}
-          description={(
-            <ul style={{ margin: 0, paddingInlineStart: 18, maxHeight: 240, overflow: 'auto' }}>
-              {gaps.map((g) => (
-                <li key={g.id}>{textOf(g.text, lang, g.key ?? t('msg.untitled'))}{g.key ? ` (${g.key})` : ''}: {t('msg.missingIn', { langs: formatList(g.missing.map((l) => t(`prop.lang.${l}`)), lang) })}</li>
-              ))}
-            </ul>
-          )} />
-      )}
-    </>
   );
 }
 

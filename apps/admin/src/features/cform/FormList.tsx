@@ -16,7 +16,8 @@ import { onTableChange, tablePagination } from '@/components/table';
 import { LazyFormRenderer, submittedValues } from '@/components/form-renderer';
 import { useDict } from '@/components/DictSelect';
 import { ListPage, type ListColumn } from '@/components/list-page/ListPage';
-import { cformApi, keys, saveJson, useCformMutation, usePaged, usePublishForm, type DataRow, type ListQuery } from './api';
+import { cformApi, keys, saveJson, useCformMutation, usePaged, type DataRow, type ListQuery } from './api';
+import { usePublishQuestion } from './PublishQuestion';
 import { formatDateTime } from '@/lib/format';
 
 const when = (s: string) => formatDateTime(s);
@@ -45,7 +46,7 @@ export function FormList({ processOnly = false }: { processOnly?: boolean }) {
   const [dataOf, setDataOf] = useState<FormSummary | null>(null);
   const remove = useCformMutation((ids: number[]) => cformApi.remove(ids), () => setSelected([]), 'msg.deleted');
   const copy = useCformMutation((id: number) => cformApi.copy(id));
-  const publish = usePublishForm();
+  const publish = usePublishQuestion();
   const importJson = useCformMutation((body: unknown) => cformApi.importJson(body), undefined, 'msg.imported');
   const editable = !processOnly;
 
@@ -64,7 +65,7 @@ export function FormList({ processOnly = false }: { processOnly?: boolean }) {
           {editable && can('cform:form:edit') && <Button type="link" size="small" icon={<EditOutlined />} onClick={() => navigate(`/cform/designer?id=${r.id}`)}>{t('action.design')}</Button>}
           {editable && can('cform:form:publish') && r.status !== 'published' && (
             <Button type="link" size="small" icon={<SendOutlined />}
-              onClick={() => modal.confirm({ title: t('action.publish'), content: t('msg.confirmPublish', { name: r.name }), onOk: () => publish.mutateAsync(r.id) })}>{t('action.publish')}</Button>
+              onClick={async () => publish.ask(await cformApi.get(r.id))}>{t('action.publish')}</Button>
           )}
           {can('cform:form:fill') && r.version > 0 && <Button type="link" size="small" icon={<EditFilled />} onClick={() => setFilling(r)}>{t('action.fill')}</Button>}
           {can('cform:form:data') && r.version > 0 && <Button type="link" size="small" icon={<TableOutlined />} onClick={() => setDataOf(r)}>{t('action.data')}</Button>}
