@@ -4,7 +4,10 @@
  * (mostly near the start, some deep), page sizes 10/20/50, sorts and orders from each list's whitelist,
  * keywords from a vocabulary of words in the data, filters — while a writer changes rows (an account edit,
  * which also writes the operation log, 20 times a second; a client error report every 2.5 s).
- * Printed per list and database: req/s, p50 and p99; the cached answer of one URL (page 37 of the client
+ * Printed per list and database: req/s, p50 and p99, the server's CPU per request; then the mix by request class
+ * (first page, later page, deep page, each sort, keyword short/long and common/rare, filter): each class's share of
+ * the requests, its server CPU, wall time and statements per request one at a time, and its share of the cost
+ * (BENCH_BREAKDOWN=0 skips it; BENCH_CLASS_REQUESTS per class, default 120). The cached answer of one URL (page 37 of the client
  * errors again and again, answered from platform/listCache.ts) only as a second line, never for the budget.
  * Budgets (DESIGN): ≥ 1,000 req/s and p99 ≤ 50 ms embedded; ≥ 3,000 req/s on PostgreSQL.
  *
@@ -18,7 +21,7 @@
  * its own throw-away clusters with scripts/pg-cluster.sh on BENCH_PG_PORT (default 54390), "fast" as the
  * tests run it (fsync, synchronous_commit and full_page_writes off), "durable" with PostgreSQL's defaults.
  * Run: npx tsx bench/api-list.ts   (all traffic stays on 127.0.0.1; BENCH_SECONDS=10; BENCH_LISTS=clientErrors,todo
- * to run some lists only; BENCH_NODE_ARGS for the server's node)
+ * to run some lists only; BENCH_NODE_ARGS for the server's node; BENCH_DATA_DIR keeps the prepared PGlite data for the next run)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +40,8 @@ import { ACCOUNT_SORTS, INSTANCE_SORTS, LOGIN_LOG_SORTS, OPERATION_LOG_SORTS, TO
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CORES = os.availableParallelism();
 const ROWS = 100_000;
+/** the bench's own /metrics token: statements per request are read from the server's statement counter */
+const METRICS_TOKEN = `bench-${process.pid}`;
 
 // ---------- data ----------
 
@@ -247,13 +252,84 @@ function writer(base: string, token: string, accountIds: number[]) {
   return { async stop() { stopped = true; await loop; return { writes, failed }; } };
 }
 
+// ---------- per request class ----------
+
+/** keywords found in at most a few hundred rows of the bench's data; the others match 1–20 % of a list */
+const RARE = new Set(['#4711', 'page/12', 'admin', 'user0042', 'user01234', '王伟', '张静', '13800012', 'BK2-17', '10.1.17', '.250']);
+const FILTERS = ['status', 'module', 'result', 'outcome', 'overdue', 'businessKey'];
+const KEYWORDS = ['keyword', 'userId', 'operation', 'ip'];
+
+/**
+ * The class of a request of the mix, the first that applies: a deep page (1,000 rows skipped or more), a keyword
+ * (short: one or two characters; rare: a few hundred rows at most), a filter, a sort other than the default, a
+ * later page, the first page.
+ */
+function classOf(query: string): string {
+  const p = new URLSearchParams(query);
+  if ((Number(p.get('page')) - 1) * Number(p.get('limit')) >= 1000) return 'deep page (≥ 1,000 skipped)';
+  const k = KEYWORDS.map((n) => p.get(n)).find((v) => v);
+  if (k) return `keyword ${[...k].length <= 2 ? 'short' : 'long'} ${RARE.has(k) ? 'rare' : 'common'}`;
+  if (FILTERS.some((f) => p.has(f))) return 'filter';
+  if (p.get('sort')) return `sort ${p.get('sort')} ${p.get('order')}`;
+  return p.get('page') === '1' ? 'first page' : 'later page (2–50)';
+}
+
+const PER_CLASS = Number(process.env.BENCH_CLASS_REQUESTS ?? 120);
+
+/** statements the server has run so far (its /metrics, METRICS_TOKEN) */
+async function statementsRun(base: string) {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return [...text.matchAll(/^bencao_db_query_duration_seconds_count\{[^}]*\} (\d+)/gm)].reduce((a, m) => a + Number(m[1]), 0);
+}
+
+/**
+ * The mix by class (BENCH_BREAKDOWN=0 skips it): 4,000 requests drawn as the mix draws them give each class's
+ * share; then each class's requests are sent one at a time, PER_CLASS of them (the sample's requests in turn,
+ * each with a distinct `_` parameter the server ignores, so no answer comes from the list cache), with the
+ * server's CPU, the statements it ran and the wall time around them. Share of the cost = share × CPU.
+ */
+async function breakdown(label: string, list: List, n: number, base: string, headers: Record<string, string>, pid: number, postmaster?: number) {
+  const r = rng(1000 + n);
+  const byClass = new Map<string, string[]>();
+  const SAMPLE = 4000;
+  for (let i = 0; i < SAMPLE; i++) {
+    const q = list.next(r);
+    const c = classOf(q);
+    byClass.set(c, [...(byClass.get(c) ?? []), q]);
+  }
+  const rows: { c: string; share: number; cpu: number; pg: number; wall: number; statements: number }[] = [];
+  let bust = 0;
+  for (const [c, qs] of byClass) {
+    const count = Math.min(PER_CLASS, Math.max(20, qs.length));
+    const s0 = await statementsRun(base);
+    const cpu0 = cpuSeconds(pid)?.server ?? 0, pg0 = postmaster ? cpuSeconds(postmaster)?.server ?? 0 : 0;
+    const t0 = performance.now();
+    for (let i = 0; i < count; i++) {
+      const res = await fetch(`${base}${list.path}?${qs[i % qs.length]}&_=${bust++}`, { headers });
+      if (!res.ok) throw new Error(`${list.path}?${qs[i % qs.length]}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+    const wall = (performance.now() - t0) / count;
+    const cpu = ((cpuSeconds(pid)?.server ?? 0) - cpu0) / count * 1e6;
+    const pg = postmaster ? ((cpuSeconds(postmaster)?.server ?? 0) - pg0) / count * 1e6 : 0;
+    const statements = (await statementsRun(base) - s0 - 0) / count;
+    rows.push({ c, share: qs.length / SAMPLE, cpu, pg, wall, statements });
+  }
+  const total = rows.reduce((a, x) => a + x.share * (x.cpu + x.pg), 0);
+  rows.sort((a, b) => b.share * (b.cpu + b.pg) - a.share * (a.cpu + a.pg));
+  console.log(`${label.padEnd(22)} ${list.name} by class (one request at a time, ${PER_CLASS} per class; mean of the mix ${Math.round(total)} µs CPU per request):`);
+  for (const x of rows) {
+    console.log(`${''.padEnd(24)}${x.c.padEnd(32)} ${(x.share * 100).toFixed(1).padStart(5)} % of requests  CPU ${String(Math.round(x.cpu)).padStart(6)} µs${postmaster ? ` + postgres ${String(Math.round(x.pg)).padStart(6)} µs` : ''}  ${x.wall.toFixed(2).padStart(7)} ms  ${x.statements.toFixed(1)} statements  ${(x.share * (x.cpu + x.pg) / total * 100).toFixed(1).padStart(5)} % of the cost`);
+  }
+}
+
 const fmt = (label: string, name: string, r: autocannon.Result, extra = '') => {
   const bad = r.non2xx + r.errors;
   return `${label.padEnd(22)} ${name.padEnd(40)} ${Math.round(r.requests.average).toString().padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(5)} ms${bad ? `  (${bad} errors!)` : ''}${extra}`;
 };
 
 async function run(label: string, env: Record<string, string>, budget: { rps: number; p99: number }, postmaster?: number) {
-  const server = await startServer(env);
+  const server = await startServer({ METRICS_TOKEN, ...env });
   const token = await login(server.base);
   const headers = { authorization: `Bearer ${token}` };
   await autocannon({ url: `${server.base}/api/health`, connections: 20, duration: 2 });
@@ -283,6 +359,7 @@ async function run(label: string, env: Record<string, string>, budget: { rps: nu
     const cpu = [per(0) && `server ${per(0)}`, postmaster && per(1) && `postgres ${per(1)}`].filter(Boolean).join(', ');
     console.log(fmt(label, `${list.name}: mix, writes between`, res, `  (${done.writes} writes${done.failed ? `, ${done.failed} failed` : ''}; load ${before.toFixed(2)}${cpu ? `; CPU per request: ${cpu}` : ''})`));
     results.push({ name: list.name, rps: res.requests.average, p99: res.latency.p99 });
+    if (process.env.BENCH_BREAKDOWN !== '0') await breakdown(label, list, n, server.base, headers, server.pid, postmaster);
   }
   const over = results.filter((x) => x.rps < budget.rps || x.p99 > budget.p99).map((x) => x.name);
   console.log(`${label.padEnd(22)} budget ≥ ${budget.rps} req/s${Number.isFinite(budget.p99) ? `, p99 ≤ ${budget.p99} ms` : ''} on every list: ${over.length ? `OVER (${over.join(', ')})` : 'PASS'}`);
@@ -312,12 +389,17 @@ async function runPostgres(url: string, kind: string) {
 
 console.log(machineLine());
 console.log(cpuProbe());
-const dataDir = path.join(os.tmpdir(), `bencao-bench-${process.pid}`);
+// BENCH_DATA_DIR: the PGlite data is prepared there once and kept for the next runs (the server migrates it at start)
+const keptDir = process.env.BENCH_DATA_DIR;
+const dataDir = keptDir ?? path.join(os.tmpdir(), `bencao-bench-${process.pid}`);
 if (process.env.BENCH_SKIP_PGLITE !== '1') {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await prepare(dataDir);
+  if (!keptDir || !fs.existsSync(path.join(keptDir, 'bench-prepared'))) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await prepare(dataDir);
+    if (keptDir) fs.writeFileSync(path.join(keptDir, 'bench-prepared'), new Date().toISOString());
+  }
   if (process.env.BENCH_EXPLAIN !== '1') await run('PGlite', { DATA_DIR: dataDir }, { rps: 1000, p99: 50 });
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 const clusters = process.env.BENCH_PG?.split(',').filter(Boolean) ?? [];
