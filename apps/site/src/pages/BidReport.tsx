@@ -30,7 +30,7 @@ export default function BidReport() {
   const keyword = params.get('keyword');
   const now = useNow();
   const list = useArticles<BidFields>(id && !children.loading ? { kind: 'bid', columnId, page, limit: 10, keyword } : null);
-  useDocumentMeta(title, t('bid.description'));
+  useDocumentMeta(page > 1 ? t('pager.title', { title, n: page }) : title, t('bid.description'));
   const own = params.get('id');
   const tabHref = (t: string | null) => `/bidReport?${new URLSearchParams({ ...(own ? { id: own } : {}), ...(t ? { tab: t } : {}) })}`;
   return (

@@ -17,7 +17,7 @@ export default function JobBoard() {
   const listTitle = useColumnTitle('/manpowerPage', t('section.jobs'));
   const page = pageOf(params.get('page'));
   const keyword = params.get('keyword');
-  useDocumentMeta(t('jobs.board'), t('jobs.boardDescription'));
+  useDocumentMeta(page > 1 ? t('pager.title', { title: t('jobs.board'), n: page }) : t('jobs.board'), t('jobs.boardDescription'));
   const jobs = useArticles<JobFields>({ kind: 'job', page, limit: 10, keyword });
   return (
     <>

@@ -23,7 +23,8 @@ export default function ProductPage() {
   const title = useColumnTitle('/productPage', t('section.products'));
   const categoryLabel = category && (cats.find((c) => c.name === category)?.label ?? category);
   const list = useArticles<ProductFields>({ kind: 'product', category, keyword, page, limit: LIMIT });
-  useDocumentMeta(categoryLabel ? `${categoryLabel} — ${title}` : title, t('product.description'));
+  const heading = categoryLabel ? `${categoryLabel} — ${title}` : title;
+  useDocumentMeta(page > 1 ? t('pager.title', { title: heading, n: page }) : heading, t('product.description'));
   const total = cats.reduce((n, c) => n + c.count, 0);
   const catHref = (c: string | null) => {
     const q = new URLSearchParams(params);

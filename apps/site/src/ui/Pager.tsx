@@ -18,8 +18,11 @@ export function Pager({ total, page, limit = 10 }: { total: number; page: number
   const pages = Math.max(1, Math.ceil(total / limit));
   const href = (p: number) => {
     const q = new URLSearchParams(search);
-    q.set('page', String(p));
-    return `${pathname}?${q}`;
+    // the first page is the list's own address (its canonical), not ?page=1
+    if (p > 1) q.set('page', String(p));
+    else q.delete('page');
+    const query = q.toString();
+    return query ? `${pathname}?${query}` : pathname;
   };
   if (total <= limit) return <p className="pager-total">{t('pager.total', { n: total })}</p>;
   return (

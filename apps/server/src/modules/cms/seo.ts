@@ -14,6 +14,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { PUBLIC } from '../../platform/guard';
 import { APP_ROUTE_PATHS, pathUrlOf } from '@bencao/contracts/sitePaths';
+import { redirectRoute } from '@bencao/contracts/siteRedirect';
 import { MEDIA_PREFIX } from './media';
 import type { CmsService } from './service';
 
@@ -75,11 +76,14 @@ const WORDS = {
     site: '本草制药', home: '首页', about: '关于我们', culture: '企业文化', notFound: '页面不存在', listSep: '：', itemSep: '；',
     description: '本草制药：现代中药研发、生产与销售企业，提供中药产品、中医药知识、企业新闻、人才招聘与招标采购信息。',
     homeTitle: '现代中药，守护健康', duties: '岗位职责：', requirements: '任职要求：', locale: 'zh_CN',
+    /** a list's page after the first (the site's pager.title) */
+    pageTitle: '{title}（第 {n} 页）',
   },
   en: {
     site: 'Bencao Pharmaceutical', home: 'Home', about: 'About us', culture: 'Corporate culture', notFound: 'Page not found', listSep: ': ', itemSep: '; ',
     description: 'Bencao Pharmaceutical researches, makes and sells modern traditional Chinese medicines: products, TCM knowledge, company news, careers and procurement notices.',
     homeTitle: 'Modern Chinese medicine for better health', duties: 'Duties: ', requirements: 'Requirements: ', locale: 'en_US',
+    pageTitle: '{title} (page {n})',
     /** after the Chinese title of an item that has no English yet */
     inChinese: ' (in Chinese)',
   },
@@ -393,15 +397,21 @@ export function siteRenderer({ svc, config }: SeoOptions) {
     const { html, data } = await ssr.renderRoute(route, apiOf(req), { settings, columns }, lang);
     const own = column ? `/${segment}/column/${column.id}` : `/${segment}`;
     const url = `${base}${langPrefix(lang)}${own}`;
-    const label = column?.label ?? top?.label ?? (lang === 'zh' ? d.section : d.sectionEn);
     const records = Object.entries(data).filter(([k]) => k.startsWith('articles:')).flatMap(([, v]) => (v as { records?: { id: number; kind: ArticleKind; title: string }[] }).records ?? [])
       .filter((r) => r.kind === d.kind);
+    const pageNo = listPageOf(q);
+    // past the last page there is no page
+    if (pageNo > 1 && !records.length) throw new AppError(404, 'error.notFound');
+    // each page of the list is a page of its own (/news?page=2; the first is /news); a filtered view (keyword, category, tab) stands for the list
+    const filtered = [...q.keys()].some((k) => k !== 'page' && k !== 'id');
+    const canonicalPath = pageNo > 1 && !filtered ? `${own}?page=${pageNo}` : own;
+    const label = column?.label ?? top?.label ?? (lang === 'zh' ? d.section : d.sectionEn);
     const w = WORDS[lang];
     const head: Head = {
-      ...urls(base, own, lang), lang, image: shareImage(base),
-      title: label, description: `${lang === 'zh' ? settings.companyName : w.site}${lang === 'zh' ? '' : ' '}${label}${w.listSep}${records.slice(0, 5).map((r) => r.title).join(w.itemSep)}`.slice(0, 160), type: 'website',
+      ...urls(base, canonicalPath, lang), lang, image: shareImage(base),
+      title: pageNo > 1 ? w.pageTitle.replace('{title}', label).replace('{n}', String(pageNo)) : label, description: `${lang === 'zh' ? settings.companyName : w.site}${lang === 'zh' ? '' : ' '}${label}${w.listSep}${records.slice(0, 5).map((r) => r.title).join(w.itemSep)}`.slice(0, 160), type: 'website',
       jsonLd: [
-        { '@type': 'CollectionPage', name: label, url, mainEntity: { '@type': 'ItemList', itemListElement: records.map((r, i) => ({ '@type': 'ListItem', position: i + 1, name: r.title, url: `${base}${langPrefix(lang)}${contentPath(r.kind, r.id)}` })) } },
+        { '@type': 'CollectionPage', name: label, url: `${base}${langPrefix(lang)}${canonicalPath}`, mainEntity: { '@type': 'ItemList', itemListElement: records.map((r, i) => ({ '@type': 'ListItem', position: i + 1, name: r.title, url: `${base}${langPrefix(lang)}${contentPath(r.kind, r.id)}` })) } },
         organization(settings, base), breadcrumbs(base, [...(column && top ? [{ name: top.label, url: `${base}${langPrefix(lang)}/${segment}` }] : []), { name: label, url }], lang),
       ],
     };
@@ -515,6 +525,9 @@ function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string, status
   return reply.send(html);
 }
 
+/** the page number of a list's query, as the app reads it (absent or not a number: the first) */
+const listPageOf = (q: URLSearchParams) => Math.max(1, Number.parseInt(q.get('page') ?? '1', 10) || 1);
+
 /** the query of a request as the app keeps it (`page=2&keyword=x`) */
 const queryOf = (req: FastifyRequest) => {
   const at = req.url.indexOf('?');
@@ -595,6 +608,13 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoOptions> = async (app, opts) =>
         return reply.redirect(target, 301);
       });
     }
+    // the reload helper of SPEC §2 (/redirect/newsPage?page=2): a moved answer to the page's path URL, as the app does;
+    // only to a page of the site, so it redirects nowhere else
+    app.get(`${at}/redirect/*`, { config: { authority: PUBLIC }, schema: { tags, hide: true } }, async (req, reply) => {
+      const route = redirectRoute((req.params as { '*': string })['*'], queryOf(req));
+      if (!route) return notFound(req, reply);
+      return reply.header('cache-control', 'no-store').redirect(pathUrlOf(route, lang), 302);
+    });
     app.get(`${at}/about/:index`, { config: { authority: PUBLIC }, schema: { tags, hide: true, params: z.object({ index: z.string().max(4) }) } }, async (req, reply) => {
       const about = ABOUT_PAGES.find((a) => String(a.index) === req.params.index);
       if (!about) return notFound(req, reply);
