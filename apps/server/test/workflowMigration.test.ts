@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { startTestServer, DEMO, type TestServer } from './harness';
 import { bpmn, duration, endEv, flow, kit, startEv, timerCatch, userTask, usersRule, type Kit } from './workflowKit';
-import { roleGrants, roles } from '../src/db/schema/index';
+import { accountRoles, accounts, roleGrants, roles, wfHistory, wfInstances } from '../src/db/schema/index';
+import { savePermission } from '../src/modules/workflow/admin/permissions';
+import { setMigrationBatchSize } from '../src/modules/workflow/migration/service';
 import { setWorkflowClock } from '../src/modules/workflow/engine/clock';
 import { runDueJobs } from '../src/modules/workflow/jobs';
 
@@ -70,7 +72,8 @@ describe('instance migration', () => {
     // no mapping: review has no counterpart in v2
     const dry0 = await migrate('dry-run', { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: [id] }, { lang: 'zh' });
     expect(dry0.status, JSON.stringify(dry0.body)).toBe(200);
-    expect(dry0.body.data.sourceNodes).toEqual([{ id: 'review', name: 'Review request', type: 'bpmn:UserTask', mappedTo: null, auto: false }]);
+    expect(dry0.body.data.sourceNodes).toMatchObject([{ id: 'review', name: 'Review request', type: 'bpmn:UserTask', mappedTo: null, auto: false }]);
+    expect(dry0.body.data.sourceNodes[0].problem).toMatch(/^节点“Review request”上有令牌或待办任务/);
     expect(dry0.body.data.instances[0].ok).toBe(false);
     expect(dry0.body.data.instances[0].refused[0]).toContain('节点“Review request”');
     const refused = await migrate('apply', { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: [id] }, { lang: 'zh' });
@@ -114,9 +117,10 @@ describe('instance migration', () => {
     await k.pass(id, 'approve');
     expect((await k.open(id)).map((t) => t.elementId)).toEqual(['archive']);
 
-    // once migrated, it is on the target already
+    // once migrated, it is on the target already: skipped and reported, not refused
     const again = await migrate('apply', { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: [id], mapping });
-    expect(again.body.data.instances[0].refused).toEqual(['The instance is already on version 2']);
+    expect(again.body.data.instances[0]).toMatchObject({ ok: false, refused: [], skipped: 'The instance is already on version 2' });
+    expect(again.body.data).toMatchObject({ migrated: 0, skipped: 1 });
   });
 
   it('keeps a waiting timer (same definition), which fires once after the migration; a changed timer is re-created from the target', async () => {
@@ -124,7 +128,7 @@ describe('instance migration', () => {
     for (const id of p.ids) await k.pass(id, 'review');
     const dueBefore = (await k.detail(p.ids[0])).jobs.find((j: any) => j.kind === 'timer' && j.status === 'pending').dueAt;
     const dry = await migrate('dry-run', { sourceVersionId: p.from, targetVersionId: p.to, all: true });
-    expect(dry.body.data.sourceNodes).toEqual([{ id: 'wait', name: null, type: 'bpmn:IntermediateCatchEvent', mappedTo: 'wait', auto: true }]);
+    expect(dry.body.data.sourceNodes).toEqual([{ id: 'wait', name: null, type: 'bpmn:IntermediateCatchEvent', mappedTo: 'wait', auto: true, problem: null }]);
     expect(dry.body.data.instances.map((i: any) => i.instanceId)).toEqual(p.ids);
     expect(dry.body.data.instances[0].steps.map((x: any) => x.message)).toEqual(['The token at “wait” moves to “wait”', `Timer “wait” kept, due ${dueBefore.replace('.000Z', 'Z')}`]);
     const applied = await migrate('apply', { sourceVersionId: p.from, targetVersionId: p.to, all: true });
@@ -170,7 +174,8 @@ describe('instance migration', () => {
     const r = await twoVersions('migM2', sign(true).replace(/migM/g, 'migM2'), sign(false).replace(/migM/g, 'migM2'));
     const refused = await migrate('dry-run', { sourceVersionId: r.from, targetVersionId: r.to, instanceIds: r.ids }, { lang: 'zh' });
     expect(refused.body.data.instances[0].refused).toEqual(['会签节点“Countersign”不能迁移到“Countersign”：只能迁移到同样方式（并行或顺序）的会签节点']);
-    expect((await migrate('apply', { sourceVersionId: r.from, targetVersionId: r.to, instanceIds: r.ids })).body.data.instances[0].ok).toBe(false);
+    const refusedApply = await migrate('apply', { sourceVersionId: r.from, targetVersionId: r.to, instanceIds: r.ids }, { lang: 'zh' });
+    expect([refusedApply.status, refusedApply.body.msg]).toEqual([400, 'mapping.sign：会签节点“Countersign”不能迁移到“Countersign”：只能迁移到同样方式（并行或顺序）的会签节点']);
     expect((await k.detail(r.ids[0])).version).toBe(1);
   });
 
@@ -182,7 +187,7 @@ describe('instance migration', () => {
     const foreign = await migrate('dry-run', { sourceVersionId: p.from, targetVersionId: other.to, instanceIds: p.ids }, { lang: 'zh' });
     expect([foreign.status, foreign.body.msg]).toEqual([400, 'targetVersionId：目标版本属于其他流程，请选择“migV”的版本']);
     const unknown = await migrate('apply', { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: [999999], mapping: { review: 'check' } }, { lang: 'es' });
-    expect(unknown.body.data.instances).toEqual([{ instanceId: 999999, businessKey: null, status: null, ok: false, steps: [], refused: ['La instancia no existe o está fuera de su ámbito de datos'] }]);
+    expect(unknown.body.data.instances).toEqual([{ instanceId: 999999, businessKey: null, status: null, ok: false, steps: [], refused: ['La instancia no existe o está fuera de su ámbito de datos'], skipped: null }]);
     // an instance that is not on the source version chosen (here: of another process)
     const wrong = await migrate('dry-run', { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: other.ids, mapping: { review: 'check' } });
     expect(wrong.body.data.instances[0].refused).toEqual(['The instance is on version 1, not on the version chosen']);
@@ -222,5 +227,159 @@ describe('instance migration', () => {
     const [{ n: stray }] = (await db.execute(sql`select count(*)::int as n from wf_executions e join wf_instances i on i.id = e.instance_id
       where i.definition_key = 'migR' and e.status = 'running' and e.element_id = 'review'`)).rows as { n: number }[];
     expect(stray).toBe(0);
+  });
+
+  it('a parent waiting at a call activity is migrated with its called instance kept and linked; a target without such a call activity is refused naming the node', async () => {
+    const child = (key: string) => bpmn(key, [startEv(), userTask('childTask', { name: 'Child task' }), endEv(), flow('c1', 'start', 'childTask'), flow('c2', 'childTask', 'end')].join('\n'));
+    await k.deploy(child('migChild'), 'migChild', 'Child process');
+    await k.deploy(child('migOther'), 'migOther', 'Other process');
+    const parent = (key: string, callId: string, callName: string, called: string, after = 'After') => bpmn(key, [startEv(),
+      `<bpmn:callActivity id="${callId}" name="${callName}" calledElement="${called}"/>`, userTask('after', { name: after }), endEv(),
+      flow('f1', 'start', callId), flow('f2', callId, 'after'), flow('f3', 'after', 'end')].join('\n'));
+    const p = await twoVersions('migCall', parent('migCall', 'call', 'Call child', 'migChild'), parent('migCall', 'callChild', 'Call the child', 'migChild', 'Afterwards'));
+    const [id] = p.ids;
+    const db = s.built.deps.db;
+    const childOf = async (parentId: number) => (await db.select().from(wfInstances).where(eq(wfInstances.parentInstanceId, parentId)))[0];
+    const kid = await childOf(id);
+    expect([kid.definitionKey, kid.version, kid.status]).toEqual(['migChild', 1, 'running']);
+    const body = (mapping: Record<string, string>) => ({ sourceVersionId: p.from, targetVersionId: p.to, instanceIds: [id], mapping });
+
+    // no counterpart: the dry run lists the node and the called instance, the apply answers 400 naming it
+    const dry0 = await migrate('dry-run', body({}), { lang: 'zh' });
+    expect(dry0.body.data.sourceNodes).toMatchObject([{ id: 'call', type: 'bpmn:CallActivity', mappedTo: null }]);
+    expect(dry0.body.data.sourceNodes[0].problem).toMatch(/^调用活动“Call child”正在等待被调用的子流程实例（Child process），而版本 2 中没有同一标识的调用活动/);
+    expect(dry0.body.data.instances[0].refused).toEqual([`调用活动“Call child”正在等待被调用的子流程实例（#${kid.id} Child process），而版本 2 中没有同一标识的调用活动，请将它映射到版本 2 中调用同一流程的调用活动`]);
+    const refused = await migrate('apply', body({}));
+    expect([refused.status, refused.body.msg]).toEqual([400, 'mapping: Call activity “Call child” waits for a called instance (Child process) and version 2 has no call activity with its id: map it to a call activity of version 2 that calls the same process']);
+    // mapped to a user task: another kind of node
+    const toTask = await migrate('apply', body({ call: 'after' }));
+    expect(toTask.status).toBe(400);
+    expect(toTask.body.msg).toMatch(/^mapping\.call: Node “Call child” \(call activity\) cannot move to “Afterwards” \(user task\)/);
+
+    // mapped to the call activity of v2: the called instance stays on its own version, linked to the same activity instance
+    const dry = await migrate('dry-run', body({ call: 'callChild' }));
+    expect(dry.body.data.instances[0]).toMatchObject({ ok: true, refused: [] });
+    expect(dry.body.data.instances[0].steps).toContainEqual({ kind: 'call', from: 'call', to: 'callChild',
+      message: `Called instance #${kid.id} (Child process v1, running) stays as it is and returns to “Call the child” when it ends` });
+    const applied = await migrate('apply', body({ call: 'callChild' }));
+    expect(applied.body.data.migrated, JSON.stringify(applied.body)).toBe(1);
+    const d = await k.detail(id);
+    const waitingAt = d.executions.find((e: any) => e.id === kid.parentExecutionId);
+    expect([d.version, waitingAt.elementId, waitingAt.status]).toEqual([2, 'callChild', 'running']);
+    const kidAfter = await childOf(id);
+    expect([kidAfter.id, kidAfter.version, kidAfter.parentExecutionId, kidAfter.status]).toEqual([kid.id, 1, kid.parentExecutionId, 'running']);
+    // the child ends: the parent goes on by version 2
+    await k.pass(kid.id, 'childTask');
+    expect((await k.open(id)).map((t) => [t.elementId, t.name])).toEqual([['after', 'Afterwards']]);
+
+    // v2's call activity (same id) calls another process: refused, naming both
+    const q = await twoVersions('migCall2', parent('migCall2', 'call', 'Call child', 'migChild'), parent('migCall2', 'call', 'Call child', 'migOther'));
+    const other = await migrate('apply', { sourceVersionId: q.from, targetVersionId: q.to, instanceIds: q.ids });
+    expect([other.status, other.body.msg]).toEqual([400, 'mapping.call: Call activity “Call child” waits for a called instance of “Child process”, but “Call child” of version 2 calls “Other process”: map it to a call activity that calls “Child process”, or migrate the instance once the called instance has ended']);
+    expect((await k.detail(q.ids[0])).version).toBe(1);
+  });
+
+  it('refuses to move a token to another kind of node, saying why and what to do, in the caller\'s language', async () => {
+    const p = await twoVersions('migK', v1('migK'), v2('migK'));
+    const body = { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: p.ids, mapping: { review: 'wait' } };
+    const dry = await migrate('dry-run', body);
+    const en = 'Node “Review request” (user task) cannot move to “wait” (timer catch event): a migration keeps what waits at a node (an open task, a timer, a service call, a called instance), and only a node of the same kind can hold it. Map it to a user task of version 2, or migrate the instance once it has passed this node';
+    expect(dry.body.data.sourceNodes[0]).toMatchObject({ id: 'review', mappedTo: 'wait', problem: en });
+    expect(dry.body.data.instances[0]).toMatchObject({ ok: false, refused: [en] });
+    const zh = await migrate('apply', body, { lang: 'zh' });
+    expect([zh.status, zh.body.msg]).toEqual([400, 'mapping.review：节点“Review request”（用户任务）不能迁移到“wait”（定时捕获事件）：迁移会保留节点上正在等待的内容（待办任务、定时器、服务调用或子流程实例），只有同类节点才能承接。请映射到版本 2 中的用户任务，或等流程实例离开该节点后再迁移']);
+    expect((await migrate('apply', body, { lang: 'es' })).body.msg).toContain('(tarea de usuario) no puede pasar a «wait» (evento de temporizador)');
+    expect((await migrate('apply', body, { lang: 'ja' })).body.msg).toContain('（ユーザータスク）は「wait」（タイマー中間イベント）へ移行できません');
+    expect((await k.detail(p.ids[0])).version).toBe(1);
+  });
+
+  it('migrates "all" in batches: the true number is reported, each batch continues after the last one, none is missed or migrated twice', async () => {
+    const db = s.built.deps.db;
+    setMigrationBatchSize(db, 3);
+    try {
+      const p = await twoVersions('migB', v1('migB'), v2('migB'), 7);
+      const base = { sourceVersionId: p.from, targetVersionId: p.to, all: true, mapping: { review: 'check' } };
+      const dry = await migrate('dry-run', base);
+      expect(dry.body.data).toMatchObject({ matched: 7, remaining: 4, nextAfterId: p.ids[2], migrated: 0 });
+      expect(dry.body.data.instances.map((i: any) => i.instanceId)).toEqual(p.ids.slice(0, 3));
+      const first = await migrate('apply', base, { lang: 'zh' });
+      expect(first.body.msg).toBe('已迁移 3 个流程实例（共 3 个）；其后还有 4 个仍在源版本上，请再次运行以迁移其余实例');
+      expect(first.body.data).toMatchObject({ migrated: 3, matched: 7, remaining: 4, nextAfterId: p.ids[2] });
+      const second = await migrate('apply', { ...base, afterId: first.body.data.nextAfterId });
+      expect(second.body.data.instances.map((i: any) => i.instanceId)).toEqual(p.ids.slice(3, 6));
+      expect(second.body.data).toMatchObject({ migrated: 3, matched: 4, remaining: 1, nextAfterId: p.ids[5] });
+      const third = await migrate('apply', { ...base, afterId: second.body.data.nextAfterId });
+      expect(third.body.msg).toBe('1 of 1 instances migrated');
+      expect(third.body.data).toMatchObject({ migrated: 1, matched: 1, remaining: 0, nextAfterId: null });
+      // run again: nothing is left on version 1; the instances named again are skipped and reported
+      expect((await migrate('apply', base)).body.data).toMatchObject({ instances: [], matched: 0, migrated: 0 });
+      const named = await migrate('apply', { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: p.ids, mapping: { review: 'check' } });
+      expect(named.body.data).toMatchObject({ migrated: 0, skipped: 7, matched: 7 });
+      const hist = await db.select({ instanceId: wfHistory.instanceId }).from(wfHistory).where(and(inArray(wfHistory.instanceId, p.ids), eq(wfHistory.action, 'migrate')));
+      expect(hist.map((h) => h.instanceId).sort((a, b) => a - b)).toEqual(p.ids);
+    } finally {
+      setMigrationBatchSize(db, null);
+    }
+  });
+
+  it('20 parallel migrations of the same instances, racing the completion of their tasks, migrate each instance once with one history entry', async () => {
+    const p = await twoVersions('migX', v1('migX'), v2('migX'), 5);
+    const tasks = await Promise.all(p.ids.map(async (id) => (await k.open(id))[0].id));
+    const body = { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: p.ids, mapping: { review: 'check' } };
+    const answers = await Promise.all([...Array.from({ length: 20 }, () => migrate('apply', body)), ...tasks.map((t) => k.complete(t, {}))]);
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    const migrations = answers.slice(0, 20).map((a) => a.body.data);
+    expect(migrations.reduce((n, r) => n + r.migrated, 0)).toBe(5);
+    expect(migrations.reduce((n, r) => n + r.skipped, 0)).toBe(95);
+    for (const r of migrations) for (const i of r.instances) expect(i.refused).toEqual([]);
+    for (const id of p.ids) {
+      const d = await k.detail(id);
+      expect(d.version).toBe(2);
+      expect(d.history.filter((h: any) => h.action === 'migrate').length).toBe(1);
+      expect(d.history.filter((h: any) => h.action === 'taskComplete').length).toBe(1);
+      expect(d.executions.filter((e: any) => e.status === 'running').map((e: any) => e.elementId)).toEqual(['wait']);
+      expect(d.jobs.filter((j: any) => j.status === 'pending' && j.kind === 'timer').length).toBe(1);
+    }
+  });
+
+  it('answers 403 to an operator holding bpm:instance:migrate who does not administer the process', async () => {
+    const db = s.built.deps.db;
+    const p = await twoVersions('migAdm', v1('migAdm'), v2('migAdm'), 1);
+    const [op] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.userId, DEMO.operator.userId));
+    const [role] = await db.insert(roles).values({ code: 'MIGRATOR', name: 'Migrator' } as typeof roles.$inferInsert).returning();
+    await db.insert(roleGrants).values({ roleId: role.id, authority: 'bpm:instance:migrate' });
+    await db.insert(accountRoles).values({ accountId: op.id, roleId: role.id });
+    const nobody = { everyone: false, roleIds: [], organIds: [], accountIds: [] };
+    await savePermission(db, 'migAdm', { start: { ...nobody, everyone: true }, monitor: { ...nobody, everyone: true }, administer: nobody }, clock);
+    const operator = await s.login(DEMO.operator.userId, DEMO.operator.password);
+    const body = { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: p.ids, mapping: { review: 'check' } };
+    const dry = await migrate('dry-run', body, { token: operator });
+    expect([dry.status, dry.body.msg]).toEqual([403, 'You may not administer the process "migAdm"']);
+    expect((await migrate('apply', body, { token: operator })).status).toBe(403);
+    expect((await s.request('GET', `/api/workflow/migration/instances?versionId=${p.from}`, { token: operator })).status).toBe(403);
+    expect((await k.detail(p.ids[0])).version).toBe(1);
+    // once the process's permissions let the operator administer it, the same request migrates it
+    await savePermission(db, 'migAdm', { start: { ...nobody, everyone: true }, monitor: { ...nobody, everyone: true }, administer: { ...nobody, accountIds: [op.id] } }, clock);
+    expect((await migrate('apply', body, { token: operator })).body.data.migrated).toBe(1);
+  });
+
+  it('refuses NUL bytes and control characters, an oversized mapping and too many instances with 400 naming the field', async () => {
+    const p = await twoVersions('migN', v1('migN'), v2('migN'), 1);
+    const base = { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: p.ids };
+    const nulValue = await migrate('apply', { ...base, mapping: { review: 'check\u0000' } });
+    expect([nulValue.status, nulValue.body.msg]).toEqual([400, 'mapping.review: must not contain a NUL character']);
+    const control = await migrate('apply', { ...base, mapping: { review: 'check\u0007' } });
+    expect([control.status, control.body.msg]).toEqual([400, 'mapping.review: must not contain control characters such as line breaks']);
+    const nulKey = await migrate('dry-run', { ...base, mapping: { 'review\u0000': 'check' } }, { lang: 'zh' });
+    expect(nulKey.status).toBe(400);
+    expect(nulKey.body.msg).toMatch(/^mapping/);
+    const huge = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`node${i}`, 'check']));
+    const big = await migrate('apply', { ...base, mapping: huge }, { lang: 'zh' });
+    expect([big.status, big.body.msg]).toEqual([400, 'mapping：最多 1000 项']);
+    const many = await migrate('dry-run', { ...base, instanceIds: Array.from({ length: 501 }, (_, i) => i + 1) });
+    expect([many.status, many.body.msg]).toEqual([400, 'instanceIds: select at most 500 items']);
+    const list = await s.request('GET', `/api/workflow/migration/instances?versionId=${p.from}&businessKey=a%00b`, { token: admin });
+    expect([list.status, list.body.msg]).toEqual([400, 'businessKey: must not contain a NUL character']);
+    expect((await k.detail(p.ids[0])).version).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { translate, type Lang, type MigrationHistoryData, type MigrationStep } from '@bencao/contracts';
-import { accounts, wfExecutions, wfInstances, wfJobs, wfTaskCandidates, wfTasks } from '../../../db/schema/index';
+import type { Db } from '../../../db/client';
+import { accounts, wfDefinitions, wfExecutions, wfInstances, wfJobs, wfTaskCandidates, wfTasks } from '../../../db/schema/index';
 import { engineSteps, modelOf, type EngineCtx, type ExecutionRow, type Tx } from '../engine/runtime';
 import type { ModelElement, ProcessModel } from '../engine/model';
 
@@ -26,6 +27,37 @@ export function mappedNode(mapping: Record<string, string>, target: ProcessModel
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const label = (el: ModelElement | undefined, id: string) => el?.name ?? id;
 
+/** the kind of node, worded for people ("user task", "countersign user task", …) */
+export const kindText = (lang: Lang, el: ModelElement) =>
+  translate(lang, `workflow.migration.kind.${el.type === 'bpmn:UserTask' && el.multi ? 'countersign' : el.type.replace('bpmn:', '')}`);
+
+/** the definitions' names by key (a call activity's process), the key where there is none */
+export async function processNames(q: Tx | Db, keys: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(keys.filter(Boolean))];
+  const rows = wanted.length ? await q.select({ key: wfDefinitions.key, name: wfDefinitions.name }).from(wfDefinitions).where(inArray(wfDefinitions.key, wanted)) : [];
+  return new Map(wanted.map((k) => [k, rows.find((r) => r.key === k)?.name ?? k]));
+}
+
+/**
+ * Why a node of the source cannot be mapped to `to` whatever the instance's state, or null. Like Camunda's migration
+ * plans, only a node of the same kind can take over what waits at a node: a task stays a task (a countersign a
+ * countersign of the same way), a timer a timer, a call activity a call activity calling the same process. Moving
+ * elsewhere would have to cancel what waits and start the other node, which is not a migration (docs/WORKFLOW.md).
+ */
+export function kindProblem(lang: Lang, from: ModelElement, to: ModelElement, version: number, names: Map<string, string>): string | null {
+  const p = { name: label(from, from.id), target: label(to, to.id), version };
+  if (from.type === 'bpmn:UserTask' && from.multi && (to.type !== 'bpmn:UserTask' || !to.multi || !!to.multi.sequential !== !!from.multi.sequential)) {
+    return translate(lang, 'workflow.migration.multiDiffers', p);
+  }
+  if (from.type !== to.type || (from.type === 'bpmn:UserTask' && !!to.multi !== !!from.multi)) {
+    return translate(lang, 'workflow.migration.typeDiffers', { ...p, kind: kindText(lang, from), targetKind: kindText(lang, to) });
+  }
+  if (from.type === 'bpmn:CallActivity' && (from.calledElement ?? '') !== (to.calledElement ?? '')) {
+    return translate(lang, 'workflow.migration.callOther', { ...p, process: names.get(from.calledElement ?? '') ?? from.calledElement ?? '', targetProcess: names.get(to.calledElement ?? '') ?? to.calledElement ?? '' });
+  }
+  return null;
+}
+
 export async function migrateLockedInstance(c: EngineCtx, target: TargetVersion, mapping: Record<string, string>, lang: Lang): Promise<InstanceMigration> {
   const tx: Tx = c.tx;
   const t = (key: string, params: Record<string, string | number> = {}) => translate(lang, key, params);
@@ -38,6 +70,14 @@ export async function migrateLockedInstance(c: EngineCtx, target: TargetVersion,
     .where(and(eq(wfExecutions.instanceId, c.inst.id), inArray(wfExecutions.status, [...ACTIVE]))).orderBy(asc(wfExecutions.id));
   const byId = new Map(execs.map((e) => [e.id, e]));
   const isMiChild = (e: ExecutionRow) => e.parentId !== null && byId.get(e.parentId)?.elementType === MI_BODY;
+  // the called instances the call activities wait for: they stay on their own process's version, linked to the same activity instance
+  const callIds = execs.filter((e) => e.elementType === 'bpmn:CallActivity').map((e) => e.id);
+  const children = callIds.length ? await tx.select({
+    id: wfInstances.id, parentExecutionId: wfInstances.parentExecutionId, definitionKey: wfInstances.definitionKey,
+    definitionName: wfInstances.definitionName, version: wfInstances.version, status: wfInstances.status,
+  }).from(wfInstances).where(and(inArray(wfInstances.parentExecutionId, callIds), inArray(wfInstances.status, ['running', 'suspended', 'notStarted'])))
+    .orderBy(asc(wfInstances.id)) : [];
+  const names = callIds.length ? await processNames(tx, [...Object.values(source.elements), ...Object.values(targetModel.elements)].map((x) => x.calledElement ?? '')) : new Map<string, string>();
 
   // ---- where each token goes, and whether it may ----
   const moveTo = new Map<number, string>();
@@ -45,18 +85,30 @@ export async function migrateLockedInstance(c: EngineCtx, target: TargetVersion,
     const el = source.elements[e.elementId];
     const name = label(el, e.elementId);
     const m = mappedNode(mapping, targetModel, e.elementId);
-    if (!m.id) { refused.push(t('workflow.migration.unmapped', { name, version: target.version })); continue; }
+    if (!m.id) {
+      const waiting = children.filter((ch) => ch.parentExecutionId === e.id);
+      refused.push(e.elementType === 'bpmn:CallActivity'
+        ? t('workflow.migration.callUnmapped', { name, version: target.version, child: waiting.map((ch) => `#${ch.id} ${ch.definitionName}`).join(', ') || (el?.calledElement ?? '') })
+        : t('workflow.migration.unmapped', { name, version: target.version }));
+      continue;
+    }
     const to = targetModel.elements[m.id];
     if (!to) { refused.push(t('workflow.migration.badTarget', { name, target: m.id, version: target.version })); continue; }
     const toName = label(to, m.id);
-    if (e.elementType === MI_BODY || isMiChild(e)) {
-      if (to.type !== 'bpmn:UserTask' || !to.multi || !el?.multi || to.multi.sequential !== el.multi.sequential) {
-        if (e.elementType === MI_BODY) refused.push(t('workflow.migration.multiDiffers', { name, target: toName }));
+    if (!el) { refused.push(t('workflow.migration.unmapped', { name, version: target.version })); continue; }
+    // a countersign's signers move with their body: the body reports a refusal once
+    const kind = kindProblem(lang, el, to, target.version, names);
+    if (kind) { if (!isMiChild(e)) refused.push(kind); continue; }
+    if (e.elementType === 'bpmn:CallActivity') {
+      const waiting = children.filter((ch) => ch.parentExecutionId === e.id);
+      const other = waiting.find((ch) => ch.definitionKey !== to.calledElement);
+      if (other) {
+        refused.push(t('workflow.migration.callOther', { name, target: toName, version: target.version, process: other.definitionName, targetProcess: names.get(to.calledElement ?? '') ?? '' }));
         continue;
       }
-    } else if (to.type !== e.elementType || (to.type === 'bpmn:UserTask' && !!to.multi !== !!el?.multi)) {
-      refused.push(t(to.type === e.elementType ? 'workflow.migration.multiDiffers' : 'workflow.migration.typeDiffers', { name, target: toName }));
-      continue;
+      for (const ch of waiting) {
+        steps.push({ kind: 'call', from: e.elementId, to: m.id, message: t('workflow.migration.step.call', { id: ch.id, process: ch.definitionName, version: ch.version, status: t(`workflow.status.${ch.status}`), target: toName }) });
+      }
     }
     if (!isMiChild(e)) {
       const parent = e.parentId === null ? null : byId.get(e.parentId) ?? null;

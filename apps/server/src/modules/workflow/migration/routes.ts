@@ -40,6 +40,9 @@ export const workflowMigrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = asy
     async (req) => {
       await mustAdminister(req, req.body.sourceVersionId);
       const result = await migrations.run(req.body, { dryRun: false, actor: actorOf(req), now: clockOf(db)(), lang: langOf(req), dataScope: await scopeOf(req) });
-      return ok(result, translate(langOf(req), 'workflow.migration.done', { n: result.migrated, total: result.instances.length }));
+      const lang = langOf(req);
+      return ok(result, result.remaining > 0
+        ? translate(lang, 'workflow.migration.doneMore', { n: result.migrated, total: result.instances.length, remaining: result.remaining })
+        : translate(lang, 'workflow.migration.done', { n: result.migrated, total: result.instances.length }));
     });
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import {
   translate, type Lang, type MigrationInstanceOutcome, type MigrationNode, type MigrationResult, type MigrationSourceNode,
   type WorkflowInstance, type WorkflowMigrationInput, type WorkflowMigrationInstanceQuery, MAX_MIGRATION_INSTANCES,
@@ -10,7 +10,7 @@ import { offsetOf } from '../../../platform/paging';
 import { accountIdInScope, type DataScopeOf } from '../../security/dataScope';
 import { engineSteps, modelOf, type Actor } from '../engine/runtime';
 import type { ProcessModel } from '../engine/model';
-import { mappedNode, migrateLockedInstance } from './migrateInstance';
+import { kindProblem, mappedNode, migrateLockedInstance, processNames } from './migrateInstance';
 
 /**
  * Instance migration (docs/WORKFLOW.md, "Migrating running instances"): the instances of a version to
@@ -21,6 +21,13 @@ const ACTIVE = ['running', 'suspended'] as const;
 /** node kinds a token can wait at: what the operator may map to */
 const WAITING_TYPES = new Set(['bpmn:UserTask', 'bpmn:ServiceTask', 'bpmn:SubProcess', 'bpmn:CallActivity', 'bpmn:IntermediateCatchEvent',
   'bpmn:ParallelGateway', 'bpmn:InclusiveGateway']);
+
+/** instances per request with `all`, per database handle: MAX_MIGRATION_INSTANCES, smaller in tests of the batches */
+const batchSizes = new WeakMap<object, number>();
+export function setMigrationBatchSize(db: Db, n: number | null) {
+  if (n) batchSizes.set(db, n);
+  else batchSizes.delete(db);
+}
 
 /** thrown inside an instance's transaction to roll it back (a dry run, or a refusal) */
 class Rollback extends Error {}
@@ -71,23 +78,39 @@ export function migrationService(db: Db) {
       }
     }
     const scope = accountIdInScope(dataScope, wfInstances.starterId);
-    const chosen = input.all
-      ? await db.select({ id: wfInstances.id, versionId: wfInstances.versionId, businessKey: wfInstances.businessKey }).from(wfInstances)
-        .where(and(eq(wfInstances.versionId, source.id), inArray(wfInstances.status, [...ACTIVE]), scope)).orderBy(asc(wfInstances.id)).limit(MAX_MIGRATION_INSTANCES)
-      : await db.select({ id: wfInstances.id, versionId: wfInstances.versionId, businessKey: wfInstances.businessKey }).from(wfInstances)
-        .where(and(inArray(wfInstances.id, [...new Set(input.instanceIds ?? [])]), scope));
-    return { source, target, sourceModel, targetModel, chosen };
+    const cols = { id: wfInstances.id, versionId: wfInstances.versionId, businessKey: wfInstances.businessKey };
+    if (!input.all) {
+      const chosen = await db.select(cols).from(wfInstances).where(and(inArray(wfInstances.id, [...new Set(input.instanceIds ?? [])]), scope));
+      return { source, target, sourceModel, targetModel, chosen, matched: new Set(input.instanceIds ?? []).size };
+    }
+    // "all": the oldest instances by id after the previous batch's last one, so batches neither overlap nor skip; the true count besides
+    const where = and(eq(wfInstances.versionId, source.id), inArray(wfInstances.status, [...ACTIVE]), scope, input.afterId ? gt(wfInstances.id, input.afterId) : undefined);
+    const [chosen, [{ n }]] = await Promise.all([
+      db.select(cols).from(wfInstances).where(where).orderBy(asc(wfInstances.id)).limit(batchSizes.get(db) ?? MAX_MIGRATION_INSTANCES),
+      db.select({ n: count() }).from(wfInstances).where(where),
+    ]);
+    return { source, target, sourceModel, targetModel, chosen, matched: Number(n) };
   }
 
-  /** the source nodes where the chosen instances' tokens and open tasks sit now, and where each would go */
-  async function sourceNodesOf(instanceIds: number[], sourceModel: ProcessModel, targetModel: ProcessModel, mapping: Record<string, string>): Promise<MigrationSourceNode[]> {
+  /** the source nodes where the chosen instances' tokens and open tasks sit now, where each would go, and why it cannot */
+  async function sourceNodesOf(instanceIds: number[], sourceModel: ProcessModel, targetModel: ProcessModel, targetVersion: number, mapping: Record<string, string>, lang: Lang): Promise<MigrationSourceNode[]> {
     if (!instanceIds.length) return [];
     const rows = await db.selectDistinct({ elementId: wfExecutions.elementId }).from(wfExecutions)
       .where(and(inArray(wfExecutions.instanceId, instanceIds), inArray(wfExecutions.status, [...ACTIVE])));
-    return rows.map((r) => r.elementId).filter((id) => sourceModel.elements[id]).sort().map((id) => {
+    const ids = rows.map((r) => r.elementId).filter((id) => sourceModel.elements[id]).sort();
+    const calls = [...Object.values(sourceModel.elements), ...Object.values(targetModel.elements)].filter((e) => e.type === 'bpmn:CallActivity');
+    const names = calls.length ? await processNames(db, calls.map((e) => e.calledElement ?? '')) : new Map<string, string>();
+    return ids.map((id) => {
       const el = sourceModel.elements[id];
       const m = mappedNode(mapping, targetModel, id);
-      return { id, name: el.name, type: el.type, mappedTo: m.id, auto: m.auto };
+      const to = m.id ? targetModel.elements[m.id] : undefined;
+      const name = el.name ?? id;
+      const problem = !to
+        ? (el.type === 'bpmn:CallActivity'
+          ? translate(lang, 'workflow.migration.callUnmapped', { name, version: targetVersion, child: names.get(el.calledElement ?? '') ?? el.calledElement ?? '' })
+          : translate(lang, 'workflow.migration.unmapped', { name, version: targetVersion }))
+        : kindProblem(lang, el, to, targetVersion, names);
+      return { id, name: el.name, type: el.type, mappedTo: m.id, auto: m.auto, problem };
     });
   }
 
@@ -101,18 +124,17 @@ export function migrationService(db: Db) {
    */
   async function run(input: WorkflowMigrationInput, o: { dryRun: boolean; actor: Actor; now: Date; lang: Lang; dataScope: DataScopeOf | null }): Promise<MigrationResult> {
     const { lang } = o;
-    const { source, target, sourceModel, targetModel, chosen } = await prepare(input, lang, o.dataScope);
+    const { source, target, sourceModel, targetModel, chosen, matched } = await prepare(input, lang, o.dataScope);
     const onSource = chosen.filter((i) => i.versionId === source.id).map((i) => i.id);
-    const sourceNodes = await sourceNodesOf(onSource, sourceModel, targetModel, input.mapping);
-    const unmapped = sourceNodes.find((n) => !n.mappedTo);
-    if (unmapped && !o.dryRun) {
-      throw badRequest('error.validation', { field: 'mapping', rule: translate(lang, 'workflow.migration.unmapped', { name: unmapped.name ?? unmapped.id, version: target.version }) });
-    }
+    const sourceNodes = await sourceNodesOf(onSource, sourceModel, targetModel, target.version, input.mapping, lang);
+    // a node no instance can move from as mapped: the apply moves nothing (the dry run lists it with each instance's refusal)
+    const wrong = sourceNodes.find((n) => n.problem);
+    if (wrong && !o.dryRun) throw badRequest('error.validation', { field: wrong.mappedTo ? `mapping.${wrong.id}` : 'mapping', rule: wrong.problem! });
     const found = new Map(chosen.map((i) => [i.id, i]));
     const ids = input.all ? chosen.map((i) => i.id) : [...new Set(input.instanceIds ?? [])];
     const instances: MigrationInstanceOutcome[] = [];
     for (const id of ids) {
-      const outcome: MigrationInstanceOutcome = { instanceId: id, businessKey: found.get(id)?.businessKey ?? null, status: null, ok: false, steps: [], refused: [] };
+      const outcome: MigrationInstanceOutcome = { instanceId: id, businessKey: found.get(id)?.businessKey ?? null, status: null, ok: false, steps: [], refused: [], skipped: null };
       instances.push(outcome);
       if (!found.has(id)) { outcome.refused.push(translate(lang, 'workflow.migration.notFound')); continue; }
       try {
@@ -122,7 +144,8 @@ export function migrationService(db: Db) {
           if (!ACTIVE.includes(c.inst.status as (typeof ACTIVE)[number])) {
             outcome.refused.push(translate(lang, 'workflow.migration.notActive', { status: translate(lang, `workflow.status.${c.inst.status}`) }));
           } else if (c.inst.versionId === target.id) {
-            outcome.refused.push(translate(lang, 'workflow.migration.sameVersion', { version: target.version }));
+            // migrated already (by an earlier batch or a parallel request): skipped, so running a migration again is harmless
+            outcome.skipped = translate(lang, 'workflow.migration.sameVersion', { version: target.version });
           } else if (c.inst.versionId !== source.id) {
             outcome.refused.push(translate(lang, 'workflow.migration.notOfSource', { version: c.inst.version }));
           } else {
@@ -130,18 +153,21 @@ export function migrationService(db: Db) {
             outcome.steps = r.steps;
             outcome.refused.push(...r.refused);
           }
-          if (outcome.refused.length || o.dryRun) throw new Rollback();
+          if (outcome.refused.length || outcome.skipped || o.dryRun) throw new Rollback();
           await engineSteps.save(c, true);
         });
         outcome.ok = true;
       } catch (e) {
-        if (e instanceof Rollback) outcome.ok = o.dryRun && !outcome.refused.length;
+        if (e instanceof Rollback) outcome.ok = o.dryRun && !outcome.refused.length && !outcome.skipped;
         else outcome.refused.push(translate(lang, 'workflow.migration.failed', { reason: e instanceof AppError ? appErrorText(lang, e) : translate(lang, 'error.system') }));
       }
     }
+    const last = input.all ? chosen.at(-1)?.id ?? null : null;
+    const remaining = input.all ? Math.max(0, matched - chosen.length) : 0;
     return {
       dryRun: o.dryRun, fromVersion: source.version, toVersion: target.version, sourceNodes, targetNodes: targetNodesOf(targetModel), instances,
-      migrated: o.dryRun ? 0 : instances.filter((i) => i.ok).length,
+      migrated: o.dryRun ? 0 : instances.filter((i) => i.ok).length, skipped: instances.filter((i) => i.skipped).length,
+      matched, remaining, nextAfterId: remaining > 0 ? last : null,
     };
   }
 
