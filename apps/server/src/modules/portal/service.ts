@@ -12,6 +12,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { ALL, hasAuthority } from '../../platform/auth/authorities';
 import { sanitizeBody } from '../cms/sanitize';
 import { seedName } from '../../db/seed/seedNames';
+import { seededNameLike } from '../../db/seed/seedNameSearch';
 import { applyOverlay, completeLayouts } from './layout';
 
 type NodeRow = typeof portalNodes.$inferSelect;
@@ -280,17 +281,20 @@ export function portalService(db: Db, now: () => Date = () => new Date()) {
     if (!r.length) throw notFound();
   }
 
-  /** Roles, organs or accounts by name or code, for the assignment and preview pickers. */
+  /**
+   * Roles, organs or accounts by name or code, for the assignment and preview pickers; a seeded role or organ
+   * also by its name in the four languages (the picker shows it in the operator's).
+   */
   async function scopeOptions(type: 'role' | 'organ' | 'user', keyword = '', ids: number[] = []) {
-    const like = `%${keyword}%`;
+    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const pick = <T extends { id: number; name: string; code: string }>(rows: T[]) => rows.map(({ id, name, code }) => ({ id, name, code }));
     if (type === 'role') {
       return pick(await db.select({ id: roles.id, name: roles.name, code: roles.code }).from(roles)
-        .where(ids.length ? inArray(roles.id, ids) : or(ilike(roles.name, like), ilike(roles.code, like))).orderBy(asc(roles.id)).limit(50));
+        .where(ids.length ? inArray(roles.id, ids) : or(ilike(roles.name, like), ilike(roles.code, like), keyword ? seededNameLike('role', roles.code, roles.name, keyword) : undefined)).orderBy(asc(roles.id)).limit(50));
     }
     if (type === 'organ') {
       return pick(await db.select({ id: organs.id, name: organs.name, code: organs.code }).from(organs)
-        .where(ids.length ? inArray(organs.id, ids) : or(ilike(organs.name, like), ilike(organs.code, like))).orderBy(asc(organs.id)).limit(50));
+        .where(ids.length ? inArray(organs.id, ids) : or(ilike(organs.name, like), ilike(organs.code, like), keyword ? seededNameLike('organ', organs.code, organs.name, keyword) : undefined)).orderBy(asc(organs.id)).limit(50));
     }
     return pick(await db.select({ id: accounts.id, name: accounts.userName, code: accounts.userId }).from(accounts)
       .where(ids.length ? inArray(accounts.id, ids) : or(ilike(accounts.userName, like), ilike(accounts.userId, like))).orderBy(asc(accounts.id)).limit(50));

@@ -3,8 +3,10 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { AutoComplete, Select, TreeSelect, type SelectProps } from 'antd';
 import type { OrganNode, Page } from '@bencao/contracts';
 import { call } from '@/lib/request';
+import { pickerKeyword } from '@/lib/schemaLimits';
 import { workflowAdminApi, wfKeys } from '../api/admin';
 import { bpmnNodes } from './bpmnNodes';
+import { matchNodes, type OrganMatch, type TreeNode } from './organMatches';
 
 /**
  * Pickers of the workflow administration screens over the other modules' APIs: accounts, roles, organs
@@ -79,13 +81,16 @@ export function ViewSelect({ id, value, onChange, placeholder }: MultiProps<numb
   );
 }
 
-interface TreeNode { id: number; pId: number | null; value: number; title: string; isLeaf: boolean }
-
-/** Organs picked in the tree of an organisation view (its children load as they are opened); several at once. */
+/**
+ * Organs picked in the tree of an organisation view (its children load as they are opened); several at once.
+ * Typing searches the whole view on the server (by code, or by the name the operator reads) and opens the tree there.
+ */
 export function OrganTreeSelect({ id, value, onChange, placeholder, viewId, disabled }: MultiProps<Ids> & { viewId?: number | null }) {
   const views = useOrganViews();
   const view = viewId ?? views.data?.find((v) => v.code === 'admin')?.id ?? views.data?.[0]?.id;
   const [loaded, setLoaded] = useState<Record<string, TreeNode[]>>({});
+  const [typed, setTyped] = useState('');
+  const keyword = pickerKeyword(typed);
   const toNode = (o: OrganNode): TreeNode => ({ id: o.id, pId: o.parentId, value: o.id, title: `${o.name}（${o.typeName}）`, isLeaf: !o.hasChildren });
   const roots = useQuery({
     queryKey: ['workflow', 'organ-children', view, null],
@@ -98,18 +103,28 @@ export function OrganTreeSelect({ id, value, onChange, placeholder, viewId, disa
     enabled: (value ?? []).length > 0,
     staleTime: 60_000,
   });
+  const found = useQuery({
+    queryKey: ['workflow', 'organ-search', view, keyword],
+    queryFn: () => call<OrganMatch[]>('GET', `/api/organ/views/${view}/search`, { params: { keyword } }),
+    enabled: typeof view === 'number' && keyword !== '',
+    placeholderData: keepPreviousData,
+  });
+  // a match by code does not show its code: the server's matches stay in the filtered tree
+  const matched = new Set(keyword ? (found.data ?? []).map((m) => m.id) : []);
   const data = useMemo(() => {
     const nodes = [...(roots.data ?? []).map(toNode), ...Object.values(loaded).flat()];
     const seen = new Set(nodes.map((n) => n.id));
+    for (const n of keyword ? matchNodes(found.data ?? []) : []) if (!seen.has(n.id)) { nodes.push(n); seen.add(n.id); }
     // picked organs not loaded yet still show their names
     for (const o of picked.data ?? []) if (!seen.has(o.id)) nodes.push({ id: o.id, pId: -1, value: o.id, title: `${o.name}（${o.typeName}）`, isLeaf: true });
     return nodes;
-  }, [roots.data, loaded, picked.data]);
+  }, [roots.data, loaded, picked.data, keyword, found.data]);
   return (
     <TreeSelect<number[]>
       id={id} multiple treeCheckable={false} allowClear disabled={disabled} placeholder={placeholder} style={{ width: '100%' }} value={value}
-      onChange={(v) => onChange?.(v ?? [])} treeDataSimpleMode treeData={data} loading={roots.isFetching}
-      showSearch treeNodeFilterProp="title" popupMatchSelectWidth={false}
+      onChange={(v) => onChange?.(v ?? [])} treeDataSimpleMode treeData={data} loading={roots.isFetching || found.isFetching}
+      showSearch onSearch={setTyped} popupMatchSelectWidth={false}
+      filterTreeNode={(input, node) => matched.has(node.value as number) || String(node.title).toLowerCase().includes(input.trim().toLowerCase())}
       loadData={async (node) => {
         const pid = node.value as number;
         if (loaded[pid] || view === undefined) return;
