@@ -65,6 +65,12 @@ function ownAddresses(): Set<string> {
 export function refusalOf(address: string): Refusal | null {
   let a: ipaddr.IPv4 | ipaddr.IPv6;
   try { a = ipaddr.process(address.replace(/^\[(.*)\]$/, '$1').split('%')[0]); } catch { return 'special'; }
+  // the deprecated IPv4-compatible form (::127.0.0.1, ::/96), which ipaddr.js calls unicast: judged as the IPv4
+  // address it holds, and refused even when that one is public
+  if (a.kind() === 'ipv6' && a.range() === 'unicast' && (a as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) {
+    const [hi, lo] = (a as ipaddr.IPv6).parts.slice(6);
+    return refusalOf(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`) ?? 'special';
+  }
   const range = a.range();
   if (range !== 'loopback' && ownAddresses().has(a.toNormalizedString())) return 'own';
   switch (range) {

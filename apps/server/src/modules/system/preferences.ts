@@ -27,15 +27,19 @@ export const preferenceRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.put('/api/system/preferences/:key', { config: { authority: LOGIN }, schema: { tags: ['system'], params, body: preferenceInputSchema } }, async (req) => {
     const { accountId } = authOf(req);
     const { key } = req.params;
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(userPreferences)
-      .where(and(eq(userPreferences.accountId, accountId), sql`${userPreferences.key} <> ${key}`));
-    if (n >= PREFERENCES_PER_ACCOUNT) {
-      const lang = langOf(req);
-      throw badRequest('error.validation', { field: 'key', rule: translate(lang, 'valid.maxPreferences', { n: PREFERENCES_PER_ACCOUNT }) });
-    }
     const value = req.body.value as object;
-    await db.insert(userPreferences).values({ accountId, key, value, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: [userPreferences.accountId, userPreferences.key], set: { value, updatedAt: new Date() } });
+    await db.transaction(async (tx) => {
+      // the account's writes one after the other (on every process), so parallel new keys cannot pass the limit together
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bencao.preferences'), ${accountId}::int)`);
+      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(userPreferences)
+        .where(and(eq(userPreferences.accountId, accountId), sql`${userPreferences.key} <> ${key}`));
+      if (n >= PREFERENCES_PER_ACCOUNT) {
+        const lang = langOf(req);
+        throw badRequest('error.validation', { field: 'key', rule: translate(lang, 'valid.maxPreferences', { n: PREFERENCES_PER_ACCOUNT }) });
+      }
+      await tx.insert(userPreferences).values({ accountId, key, value, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: [userPreferences.accountId, userPreferences.key], set: { value, updatedAt: new Date() } });
+    });
     return ok(value);
   });
 

@@ -14,12 +14,18 @@ import type { Me } from './actions';
  * files on disk); every download checks that the caller may see the instance.
  */
 
+// a file name is shown and sent back in a header: control characters (NUL, line breaks) are refused, not cleaned
+const CONTROL = /[\u0000-\u001f\u007f]/; // eslint-disable-line no-control-regex
+// the type the browser claimed is sent back as the download's content-type: anything but a plain type/subtype is dropped
+const MIME = /^[\w.+-]+\/[\w.+-]+$/;
+
 export const attachmentDir = (dataDir: string) => path.join(dataDir, 'workflow-attachments');
 
 export function attachmentService(db: Db, storage: MediaStorage, now: () => Date) {
   return {
     async upload(taskId: number, me: Me, file: { fileName: string; mimeType: string; bytes: Buffer }) {
       if (file.bytes.length > MAX_TASK_ATTACHMENT) throw new AppError(400, 'workflow.task.attachmentTooLarge', { max: MAX_TASK_ATTACHMENT / 1024 / 1024 });
+      if (CONTROL.test(file.fileName)) throw new AppError(400, 'workflow.task.attachmentName');
       const [row] = await db.select({ t: wfTasks, i: wfInstances }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId)).where(eq(wfTasks.id, taskId));
       if (!row) throw notFound();
       mustBeOpen(row.i, row.t);
@@ -27,7 +33,7 @@ export function attachmentService(db: Db, storage: MediaStorage, now: () => Date
       const key = `wf-${crypto.createHash('sha256').update(file.bytes).digest('hex')}`;
       if (!(await storage.has(key))) await storage.put(key, file.bytes);
       const [a] = await db.insert(wfAttachments).values({
-        instanceId: row.i.id, taskId, fileName: file.fileName.slice(0, 255) || 'file', mimeType: file.mimeType || 'application/octet-stream',
+        instanceId: row.i.id, taskId, fileName: file.fileName.slice(0, 255) || 'file', mimeType: MIME.test(file.mimeType) ? file.mimeType.slice(0, 100) : 'application/octet-stream',
         size: file.bytes.length, storageKey: key, uploaderId: me.accountId, uploaderName: me.name, createdAt: now(),
       }).returning();
       return { id: a.id, fileName: a.fileName, size: a.size, url: `/api/workflow/attachments/${a.id}` };

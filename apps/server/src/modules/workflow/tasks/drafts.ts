@@ -46,9 +46,14 @@ export function draftService(db: Db, now: () => Date) {
     async update(instanceId: number, input: TaskDraftUpdate, me: Me) {
       await myDraft(db, instanceId, me);
       const t = now();
-      await db.update(wfInstances).set({ businessKey: input.businessKey, variables: input.variables, updatedAt: t }).where(eq(wfInstances.id, instanceId));
-      await db.insert(wfDrafts).values({ instanceId, comment: input.comment, updatedAt: t })
-        .onConflictDoUpdate({ target: wfDrafts.instanceId, set: { comment: input.comment, updatedAt: t } });
+      await db.transaction(async (tx) => {
+        // still a draft when written: a submit that started it meanwhile (it holds the row) keeps the data that routed it
+        const [kept] = await tx.update(wfInstances).set({ businessKey: input.businessKey, variables: input.variables, updatedAt: t })
+          .where(and(eq(wfInstances.id, instanceId), eq(wfInstances.status, 'notStarted'))).returning({ id: wfInstances.id });
+        if (!kept) throw new AppError(409, 'workflow.draft.notDraft');
+        await tx.insert(wfDrafts).values({ instanceId, comment: input.comment, updatedAt: t })
+          .onConflictDoUpdate({ target: wfDrafts.instanceId, set: { comment: input.comment, updatedAt: t } });
+      });
       return { instanceId };
     },
     async remove(instanceId: number, me: Me) {

@@ -1,0 +1,192 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREFERENCES_PER_ACCOUNT } from '@bencao/contracts';
+import { cmsArticles, cmsArticleVersions, userPreferences, wfInstances, wfSignatures } from '../src/db/schema/index';
+import { DEMO, startTestServer, type TestServer } from './harness';
+import { bpmn, endEv, flow, gateway, kit, line, signature as signatureOf, startEv, userTask, type Kit } from './workflowKit';
+
+/**
+ * The routes of issues 26–29 attacked as the security rules ask (issue 25 follow-up): parallel requests
+ * where a counter or a state guards something, and the worst input.
+ */
+
+let s: TestServer;
+let k: Kit;
+let admin: string;
+const db = () => s.built.deps.db;
+/** the server's clock: real time plus what a test moved it on */
+let elapsed = 0;
+
+beforeAll(async () => {
+  s = await startTestServer({ loginKeyRateLimit: 10_000, loginKeyBurst: 0, now: () => new Date(Date.now() + elapsed) });
+  admin = await s.login(DEMO.admin.userId, DEMO.admin.password);
+  k = kit(s, admin);
+});
+afterAll(async () => { await s?.close(); });
+
+const api = (method: string, path: string, body?: unknown, token = admin, lang = 'en') => s.request(method, path, { token, body, lang });
+
+describe('preferences: the key count limit holds under parallel writes', () => {
+  it('40 new keys at once when the account is 5 short of the limit: exactly 5 are stored, the others answer 400', async () => {
+    const [me] = await k.accountIds([DEMO.admin.userId]);
+    await db().delete(userPreferences).where(eq(userPreferences.accountId, me));
+    const have = PREFERENCES_PER_ACCOUNT - 5;
+    await db().insert(userPreferences).values(Array.from({ length: have }, (_, i) => ({ accountId: me, key: `filler.${i}`, value: {}, updatedAt: new Date() })));
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => api('PUT', `/api/system/preferences/race.${i}`, { value: { i } })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 400).every((a) => a.body.msg.includes(String(PREFERENCES_PER_ACCOUNT)))).toBe(true);
+    const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(userPreferences).where(eq(userPreferences.accountId, me));
+    expect(n).toBe(PREFERENCES_PER_ACCOUNT);
+    // an existing key is still rewritten at the limit
+    expect((await api('PUT', '/api/system/preferences/filler.0', { value: { again: true } })).status).toBe(200);
+    await db().delete(userPreferences).where(eq(userPreferences.accountId, me));
+  });
+});
+
+describe('drafts: a draft being submitted cannot be rewritten', () => {
+  it('updates sent with the submit either land before the start or answer 409; the running instance keeps the data that routed it', async () => {
+    const xml = bpmn('atkDraftRoute', [
+      startEv(), gateway('exclusive', 'gw', 'fSmall'), userTask('big'), userTask('small'), endEv(),
+      flow('f0', 'start', 'gw'), flow('fBig', 'gw', 'big', 'variables.amount > 100'), flow('fSmall', 'gw', 'small'),
+      flow('f1', 'big', 'end'), flow('f2', 'small', 'end'),
+    ].join('\n'));
+    const defId = await k.deploy(xml);
+    for (let round = 0; round < 3; round++) {
+      const made = await api('POST', '/api/workflow/tasks/drafts', { definitionId: defId, variables: { amount: 1 } });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const id = made.body.data.instanceId as number;
+      const answers = await Promise.all([
+        ...Array.from({ length: 15 }, () => api('PUT', `/api/workflow/tasks/drafts/${id}`, { variables: { amount: 1_000_000 } })),
+        api('POST', `/api/workflow/tasks/drafts/${id}/submit`, {}),
+        ...Array.from({ length: 15 }, () => api('PUT', `/api/workflow/tasks/drafts/${id}`, { variables: { amount: 1_000_000 } })),
+      ]);
+      expect(answers.every((a) => a.status === 200 || a.status === 409), JSON.stringify(answers.map((a) => [a.status, a.body.msg]))).toBe(true);
+      const [inst] = await db().select().from(wfInstances).where(eq(wfInstances.id, id));
+      expect(inst.status).toBe('running');
+      const open = await k.open(id);
+      const amount = (inst.variables as { amount: number }).amount;
+      // the node the instance waits at is the one its stored amount routes to
+      expect(open.map((t) => t.elementId)).toEqual([amount > 100 ? 'big' : 'small']);
+    }
+  });
+});
+
+describe('task attachments: worst file names and bodies', () => {
+  let taskId = 0;
+  beforeAll(async () => {
+    const defId = await k.deploy(line('atkAttach', ['a']));
+    const inst = await k.start(defId, {});
+    [{ id: taskId }] = await k.open(inst);
+  });
+  const upload = (name: string, bytes: Buffer | string = 'hello', type = 'text/plain', lang = 'en') => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type }), name);
+    return fetch(`${s.url}/api/workflow/tasks/${taskId}/attachments`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'accept-language': lang }, body: form })
+      .then(async (r) => ({ status: r.status, body: await r.json() as any }));
+  };
+
+  it('a NUL or another control character in the file name answers 400 naming the rule, never 500', async () => {
+    for (const name of ['a\u0000b.txt', 'bell\u0007.txt', 'tab\t.txt']) {
+      const res = await upload(name);
+      expect(res.status, `${JSON.stringify(name)} ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.msg).toContain('file name');
+    }
+    const zh = await upload('a\u0000b.txt', 'x', 'text/plain', 'zh');
+    expect(zh.body.msg).toContain('文件名');
+  });
+
+  it('a path in the file name is kept as its last part only: the download is the uploaded bytes under that name', async () => {
+    const res = await upload('../../../../etc/passwd', 'not the passwd file');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const dl = await fetch(`${s.url}${res.body.data.url}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(await dl.text()).toBe('not the passwd file');
+    expect(dl.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''passwd`);
+  });
+
+  it('a JSON body instead of a file answers 400', async () => {
+    const res = await api('POST', `/api/workflow/tasks/${taskId}/attachments`, { file: 'x' });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('signatures: one signed approval, however many are sent at once', () => {
+  it('20 signed approvals of one task in parallel: one signature row, one approval', async () => {
+    const xml = line('atkSignRace', ['sign']).replace('<bpmn:userTask id="sign"', '<bpmn:userTask id="sign" bencao:signature="approve"');
+    const defId = await k.deploy(xml);
+    const inst = await k.start(defId, {});
+    const [task] = await k.open(inst);
+    const sigs = [];
+    for (let i = 0; i < 20; i++) sigs.push(await signatureOf(s, DEMO.admin.password));
+    const answers = await Promise.all(sigs.map((signature) => api('POST', `/api/workflow/tasks/${task.id}/approve`, { signature })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const rows = await db().select().from(wfSignatures).where(eq(wfSignatures.instanceId, inst));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('outbound rule: an IPv4-compatible IPv6 form of a refused address', () => {
+  it('http://[::127.0.0.1]/ and http://[::a9fe:a9fe]/ are refused at save time', async () => {
+    for (const url of ['http://[::127.0.0.1]:8080/', 'http://[::a9fe:a9fe]/latest/meta-data/', 'http://[::a00:1]/']) {
+      const res = await api('POST', '/api/workflow/listeners', {
+        name: 'compat', scope: 'definition', definitionKey: 'atk_compat', events: ['processStart'], kind: 'http', http: { url, timeoutMs: 2000, retries: 0 },
+      });
+      expect(res.status, `${url} ${JSON.stringify(res.body)}`).toBe(400);
+    }
+  });
+});
+
+describe('site search: the worst queries', () => {
+  it('tsquery syntax, LIKE wildcards, quotes, backslashes and a very long query answer 200 or 400, never 500', async () => {
+    for (const q of ['a & | ! (', '%', '_', "'", '\\', '\\\\%', ':*', '<->', '((((((((((', '丹'.repeat(1000), 'x'.repeat(6000)]) {
+      const res = await s.request('GET', `/api/site/search?q=${encodeURIComponent(q)}`);
+      expect([200, 400], `${q.slice(0, 20)} ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
+    }
+  });
+});
+
+describe('cms media: a NUL in a multipart text field or file name', () => {
+  it('answers 400, never 500', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    for (const [alt, name] of [['a\u0000b', 'x.png'], ['ok', 'x\u0000.png']]) {
+      const form = new FormData();
+      form.append('alt', alt);
+      form.append('file', new Blob([png], { type: 'image/png' }), name);
+      const r = await fetch(`${s.url}/api/cms/media`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+      expect(r.status, `${JSON.stringify([alt, name])} ${await r.text()}`).not.toBe(500);
+    }
+  });
+});
+
+describe('cms: a scheduled edit promoted by many readers at once', () => {
+  it('is promoted once, and an editor\'s save made meanwhile is never lost', async () => {
+    const editor = await s.login(DEMO.editor.userId, DEMO.editor.password);
+    for (let round = 0; round < 3; round++) {
+      const created = await api('POST', '/api/cms/articles', {
+        kind: 'news', title: `定时竞争 ${round}`, summary: '摘要', body: '<p>正文</p>', fields: { source: '测试', author: '测试', category: '公司新闻' },
+      }, editor);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const id = created.body.data.id as number;
+      expect((await api('POST', `/api/cms/articles/${id}/publish`, {}, editor)).status).toBe(200);
+      const input = (await api('GET', `/api/cms/articles/${id}`, undefined, editor)).body.data;
+      const edit = (title: string) => ({ kind: 'news', title, summary: input.summary, body: input.body, fields: input.fields });
+      expect((await api('PUT', `/api/cms/articles/${id}`, edit(`定时版本 ${round}`), editor)).status).toBe(200);
+      const at = new Date(Date.now() + elapsed + 120_000).toISOString();
+      expect((await api('POST', `/api/cms/articles/${id}/publish`, { publishAt: at, unpublishAt: null }, editor)).status).toBe(200);
+      const versionBefore = (await db().select().from(cmsArticles).where(eq(cmsArticles.id, id)))[0].version;
+      elapsed += 121_000;
+      const later = `之后的修改 ${round}`;
+      const answers = await Promise.all([
+        ...Array.from({ length: 10 }, () => s.request('GET', `/api/site/articles/${id}`)),
+        api('PUT', `/api/cms/articles/${id}`, edit(later), editor),
+        ...Array.from({ length: 10 }, () => s.request('GET', `/api/site/articles/${id}`)),
+      ]);
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      const [row] = await db().select().from(cmsArticles).where(eq(cmsArticles.id, id));
+      const promotions = await db().select().from(cmsArticleVersions)
+        .where(and(eq(cmsArticleVersions.articleId, id), eq(cmsArticleVersions.action, 'publish'), sql`${cmsArticleVersions.version} > ${versionBefore}`));
+      expect(promotions).toHaveLength(1);
+      // the later save is live (it came before the promotion) or waits as the pending edit (it came after)
+      expect([row.title, (row.draft as { title?: string } | null)?.title]).toContain(later);
+    }
+  });
+});
