@@ -12,22 +12,24 @@ const dateOf = (s: string | null | undefined) => (s ? new Date(s) : null);
  * processes at once: a row is promoted only while it still holds the same schedule.
  */
 export async function promoteDueEdits(db: Db, at: Date): Promise<number> {
-  const due = await db.select().from(cmsArticles)
+  const due = await db.select({ id: cmsArticles.id, scheduledAt: cmsArticles.scheduledAt }).from(cmsArticles)
     .where(sql`${cmsArticles.scheduledAt} is not null and ${cmsArticles.scheduledAt} <= ${at.toISOString()}::timestamptz`);
   let promoted = 0;
-  for (const cur of due) {
-    const when = cur.scheduledAt!;
-    const d: ArticleInput | null = cur.draft;
-    const content = d ? {
-      title: d.title, summary: d.summary ?? '', body: d.body ?? '', coverId: d.coverId ?? null, columnId: d.columnId ?? null,
-      slug: d.slug || null, seoTitle: d.seoTitle ?? '', seoDescription: d.seoDescription ?? '', seq: d.seq ?? 0,
-      unpublishAt: dateOf(d.unpublishAt), fields: d.fields as ArticleFields,
-    } : {};
+  for (const { id, scheduledAt } of due) {
+    const when = scheduledAt!;
     await db.transaction(async (tx) => {
+      // the row read again under its lock: an edit saved since the list was read is the one promoted, never dropped
+      const [cur] = await tx.select().from(cmsArticles).where(and(eq(cmsArticles.id, id), eq(cmsArticles.scheduledAt, when))).for('update');
+      if (!cur) return; // another process promoted it
+      const d: ArticleInput | null = cur.draft;
+      const content = d ? {
+        title: d.title, summary: d.summary ?? '', body: d.body ?? '', coverId: d.coverId ?? null, columnId: d.columnId ?? null,
+        slug: d.slug || null, seoTitle: d.seoTitle ?? '', seoDescription: d.seoDescription ?? '', seq: d.seq ?? 0,
+        unpublishAt: dateOf(d.unpublishAt), fields: d.fields as ArticleFields,
+      } : {};
       const [row] = await tx.update(cmsArticles)
         .set({ ...content, draft: null, scheduledAt: null, publishAt: when, contentChangedAt: when, version: sql`${cmsArticles.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(cmsArticles.id, cur.id), eq(cmsArticles.scheduledAt, when))).returning();
-      if (!row) return; // another process promoted it
+        .where(eq(cmsArticles.id, id)).returning();
       await tx.insert(cmsArticleVersions).values({
         articleId: row.id, version: row.version, action: 'publish', title: row.title, status: row.status, createdBy: row.updatedBy,
         snapshot: {
