@@ -57,7 +57,8 @@ async function tokenOf(base: string, userId = 'admin', password = 'Bencao@2026')
 async function run(label: string, databaseUrl?: string) {
   const dataDir = path.join(os.tmpdir(), `bencao-bench-wf-${process.pid}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const config = { ...readConfig({ ...process.env, BENCAO_PROFILE: 'demo', LOG_LEVEL: 'error' }), dataDir, databaseUrl };
+  // the 采购申请's signatures take a login key each from one address: more than the per-address limit allows in a minute
+  const config = { ...readConfig({ ...process.env, BENCAO_PROFILE: 'demo', LOG_LEVEL: 'error' }), dataDir, databaseUrl, loginKeyRateLimit: 1_000_000, loginKeyBurst: 1_000_000 };
   let database = await openDatabase({ dataDir, databaseUrl, poolSize: 20 });
   await database.migrate();
   await seed(database.db, config);
@@ -229,6 +230,10 @@ async function run(label: string, databaseUrl?: string) {
     const openAt = async (instanceId: number) => (await db.execute<{ id: number; element_id: string; assignee_id: number }>(sql`select id, element_id, assignee_id from wf_tasks
       where instance_id = ${instanceId} and status = 'open' order by id`)).rows;
     const N = Number(process.env.BENCH_PURCHASES ?? 20);
+    // BENCH_PG_STATEMENTS=1: every statement shape of the walks with its count per request (the database's own count:
+    // foreign-key checks included, BEGIN/COMMIT not)
+    const pgStatements = !!(databaseUrl && process.env.BENCH_PG_STATEMENTS);
+    if (pgStatements) await db.execute(sql`create extension if not exists pg_stat_statements`).then(() => db.execute(sql`select pg_stat_statements_reset()`));
     const form = { item: '高速冷冻离心机', quantity: 1, unitPrice: 200000, amount: 200000, reason: '提取工艺研究', lines: [{ name: '离心机', qty: 1, price: 200000 }] };
     for (let i = 0; i < N; i++) {
       const { id } = await measure('start with the form', 'staff', 'POST', `/api/workflow/definitions/${def.id}/start`, { businessKey: `BENCH-CG-${i}`, form });
@@ -252,6 +257,14 @@ async function run(label: string, databaseUrl?: string) {
       total = { calls: total.calls + v.calls, cpu: total.cpu + v.cpu };
     }
     line(`  采购申请, one request start to end (${N}): ${(total.calls / N).toFixed(0)} statements, server CPU ${(total.cpu / N / 1000).toFixed(1)} ms${databaseUrl ? '' : ' (PGlite\'s included)'}`);
+    if (pgStatements) {
+      const shapes = (await db.execute<{ calls: number; us: number; q: string }>(sql`
+        select calls::int, round((total_exec_time * 1000 / calls)::numeric)::int as us, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 150) as q
+        from pg_stat_statements where query not like '%pg_stat_statements%' and query not like 'select id, element_id, assignee_id from wf_tasks%'
+        order by calls desc, total_exec_time desc`)).rows;
+      line(`  采购申请 statements by shape, per request (${shapes.reduce((a, r) => a + r.calls, 0) / N} in all):`);
+      for (const r of shapes) line(`  pg ${(r.calls / N).toFixed(1).padStart(5)} × ${String(r.us).padStart(5)} µs  ${r.q}`);
+    }
   }
 
   if (PARTS.has('lists')) {

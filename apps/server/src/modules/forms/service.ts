@@ -20,7 +20,11 @@ export interface VersionRef { formId: number; version: number }
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function formsService(db: Db) {
+/**
+ * `versionsKnown`: the published versions already read (a version never changes once published); a service made for
+ * one transaction may share its maker's, so it reads none again
+ */
+export function formsService(db: Db, versionsKnown: Map<string, typeof formVersions.$inferSelect> = new Map()) {
   const common = commonService(db);
 
   // ───────────── forms ─────────────
@@ -125,7 +129,7 @@ export function formsService(db: Db) {
   // ───────────── versions ─────────────
 
   // a published version is never changed: read once per service (a bound approval asked for it up to five times)
-  const versionsRead = new Map<string, typeof formVersions.$inferSelect>();
+  const versionsRead = versionsKnown;
   async function versionRow(formId: number, version: number) {
     const key = `${formId}:${version}`;
     const known = versionsRead.get(key);

@@ -139,6 +139,21 @@ async function ctxFor(tx: Tx, instanceId: number, now: Date, actor: Actor, depth
   return { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor, depth };
 }
 
+/** the step's context on the instance of a task, with the task and its execution as they are under the lock */
+async function ctxForTask(tx: Tx, taskId: number, now: Date, actor: Actor): Promise<{ c: Ctx; task: TaskRow; ex: ExecutionRow }> {
+  let locked = await lockWithTask(tx, taskId, now);
+  if (!locked) {
+    // an instance with a parent (the lock chain), or no such task
+    const inst = await lockAt(tx, sql`(select instance_id from wf_tasks where id = ${taskId})`);
+    if (!inst) throw notFound();
+    const [r] = await tx.select({ task: wfTasks, ex: wfExecutions }).from(wfTasks)
+      .innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId)).where(eq(wfTasks.id, taskId));
+    locked = { inst, ...r };
+  }
+  const { inst, task, ex } = locked;
+  return { c: { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor, depth: 0 }, task, ex };
+}
+
 // ---------- what one transaction loads once and writes at the end ----------
 
 interface TxState {
@@ -1224,5 +1239,5 @@ export async function executionAction(db: Db, execId: number, action: Exclude<In
 export { ALLOWED as ACTION_FROM };
 
 /** the interpreter's steps for modules/workflow/tasks (approval actions), always under the instance lock */
-export const engineSteps = { ctxFor, hist, emit, newExec, endExec, createTask, cancelTree, enter, leave, settle, save, finishTask, taskDone, endInstance, participants, miChild, canReach, descendants, timerDue, addJob };
+export const engineSteps = { ctxFor, ctxForTask, hist, emit, newExec, endExec, createTask, cancelTree, enter, leave, settle, save, finishTask, taskDone, endInstance, participants, miChild, canReach, descendants, timerDue, addJob };
 export type EngineCtx = Ctx;

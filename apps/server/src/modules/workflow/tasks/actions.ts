@@ -48,8 +48,12 @@ const arrivals = new WeakMap<object, NotificationKind>();
 
 /** runs `fn` on the locked instance, then settles and saves; the starter hears when it completed */
 async function step<T>(db: Db, instanceId: number, now: Date, me: Me, fn: (c: Ctx) => Promise<T>, opts: StepOptions = {}): Promise<T> {
+  return stepOn(db, (tx) => E.ctxFor(tx, instanceId, now, actorOf(me)), now, fn, opts);
+}
+
+async function stepOn<T>(db: Db, open: (tx: Tx) => Promise<Ctx>, now: Date, fn: (c: Ctx) => Promise<T>, opts: StepOptions = {}): Promise<T> {
   return db.transaction(async (tx) => {
-    const c = await E.ctxFor(tx, instanceId, now, actorOf(me));
+    const c = await open(tx);
     if (opts.arrival) arrivals.set(c, opts.arrival);
     const wasRunning = c.inst.status === 'running';
     const out = await fn(c);
@@ -109,19 +113,19 @@ export async function fireReminder(db: Db, payload: Record<string, unknown>, now
   }, now);
 }
 
-async function lockedTask(db: Db, taskId: number) {
-  const [t] = await db.select({ instanceId: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, taskId));
-  if (!t) throw notFound();
-  return t.instanceId;
-}
-
-/** runs an action on a task: the instance lock first, then the task as it is under the lock */
-async function onTask<T>(db: Db, taskId: number, now: Date, me: Me, fn: (c: Ctx, task: TaskRow) => Promise<T>, opts: StepOptions = {}) {
-  const instanceId = await lockedTask(db, taskId);
-  return step(db, instanceId, now, me, async (c) => {
-    const [task] = await c.tx.select().from(wfTasks).where(eq(wfTasks.id, taskId));
-    mustBeOpen(c.inst, task);
-    return fn(c, task);
+/**
+ * runs an action on a task: the instance lock first, then the task and its execution as they are under the lock
+ * (one statement with the lock for an instance without a parent)
+ */
+async function onTask<T>(db: Db, taskId: number, now: Date, me: Me, fn: (c: Ctx, task: TaskRow, ex: ExecutionRow) => Promise<T>, opts: StepOptions = {}) {
+  let located!: { task: TaskRow; ex: ExecutionRow };
+  return stepOn(db, async (tx) => {
+    const { c, ...rows } = await E.ctxForTask(tx, taskId, now, actorOf(me));
+    located = rows;
+    return c;
+  }, now, async (c) => {
+    mustBeOpen(c.inst, located.task);
+    return fn(c, located.task, located.ex);
   }, opts);
 }
 
@@ -166,12 +170,11 @@ export function mustNotBeResubmit(model: ProcessModel, task: Pick<TaskRow, 'elem
 // ---------- approve, reject ----------
 
 export function approve(db: Db, taskId: number, me: Me, input: TaskDecisionInput, now: Date, inTransaction?: InTransaction) {
-  return onTask(db, taskId, now, me, async (c, task) => {
+  return onTask(db, taskId, now, me, async (c, task, ex) => {
     mustNotBeResubmit(c.model, task);
     await mustHold(c.tx, task, me.accountId);
     await waitForSigners(c, task);
     await c.tx.delete(wfTaskDelegations).where(eq(wfTaskDelegations.taskId, task.id));
-    const ex = await execOf(c, task.executionId);
     await E.finishTask(c, task, ex, c.actor, { variables: input.variables, comment: input.comment, outcome: 'approve' });
     return { instanceId: c.inst.id, status: c.inst.status };
   }, { inTransaction }).then((r) => ({ instanceId: r.instanceId, status: r.status }));

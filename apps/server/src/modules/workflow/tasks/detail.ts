@@ -41,6 +41,14 @@ export async function instanceRow(db: Db, id: number): Promise<InstanceRow> {
   return i;
 }
 
+/** a task and its instance in one read (an action's checks before its transaction) */
+export async function taskAndInstance(db: Db, taskId: number): Promise<{ task: TaskRow; inst: InstanceRow }> {
+  const [r] = await db.select({ task: wfTasks, inst: wfInstances }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
+    .where(eq(wfTasks.id, taskId));
+  if (!r) throw notFound();
+  return r;
+}
+
 export async function mustView(db: Db, inst: InstanceRow, v: Viewer) {
   if (!(await canView(db, inst, v))) throw new AppError(403, 'workflow.task.cannotView');
 }

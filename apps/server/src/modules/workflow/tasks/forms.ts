@@ -32,14 +32,17 @@ const readOnly = (b: FormBinding): FormBinding => ({
   fields: Object.fromEntries(Object.entries(b.fields).map(([k, p]) => [k, p === 'hidden' ? 'hidden' : 'read'])),
 });
 
-async function documentOf(db: Db, instanceId: number, formId: number) {
-  const [d] = await db.select({ id: formData.id }).from(formData)
+/** the instance's document of the form, with its data (one read; null before the start stored it) */
+async function documentOf(db: Db, instanceId: number, formId: number): Promise<{ id: number; data: FormData } | null> {
+  const [d] = await db.select({ id: formData.id, data: formData.data }).from(formData)
     .where(and(eq(formData.processInstanceId, instanceId), eq(formData.formId, formId))).orderBy(desc(formData.id)).limit(1);
-  return d?.id ?? null;
+  return d ?? null;
 }
 
 export function taskForms(db: Db) {
-  const forms = formsService(db);
+  // the published form versions read, shared with the services made for an action's transaction
+  const versions: NonNullable<Parameters<typeof formsService>[1]> = new Map();
+  const forms = formsService(db, versions);
   return {
     /** the detail's `form`: the task's node (writable only while the viewer may act on it), else the start form read-only */
     async forDetail(model: ProcessModel, inst: InstanceRow, task: TaskRow | null, mayAct: boolean, lang: Lang) {
@@ -47,15 +50,14 @@ export function taskForms(db: Db) {
       const binding = own ?? startBinding(model)?.binding ?? null;
       if (!binding) return null;
       const shown = own && mayAct ? binding : readOnly(binding);
-      return forms.formForTask(shown, lang, await documentOf(db, inst.id, binding.formId));
+      return forms.formForTask(shown, lang, (await documentOf(db, inst.id, binding.formId))?.id ?? null);
     },
     /**
      * 400 before anything changes when the node's form data is not acceptable; otherwise the process
      * variables it gives: the document under the form's `modelName` (none without one), for conditions.
      */
     async check(binding: FormBinding, instanceId: number | null, input: FormData, lang: Lang): Promise<Record<string, unknown>> {
-      const dataId = instanceId ? await documentOf(db, instanceId, binding.formId) : null;
-      const previous = dataId ? (await forms.getData(dataId)).data : null;
+      const previous = instanceId ? (await documentOf(db, instanceId, binding.formId))?.data ?? null : null;
       const doc = await forms.validateTaskSubmit(binding, input, lang, previous);
       const alias = await forms.modelNameOf(binding.formId);
       return alias ? { [alias]: doc } : {};
@@ -78,11 +80,10 @@ export function taskForms(db: Db) {
      */
     async store(binding: FormBinding, node: string, instanceId: number, input: FormData, actor: { userId: string; lang: Lang }, tx?: Tx) {
       const q = tx ? (tx as unknown as Db) : db;
-      const within = tx ? formsService(q) : forms;
-      const dataId = await documentOf(q, instanceId, binding.formId);
-      const before = dataId ? (await within.getData(dataId)).data : {};
-      const saved = await within.submitForNode({ binding, input, actor, node, processInstanceId: instanceId, dataId });
-      return { ...saved, changes: dataId ? formChanges((await within.getVersion(binding)).schema, before, saved.data) : [] };
+      const within = tx ? formsService(q, versions) : forms;
+      const doc = await documentOf(q, instanceId, binding.formId);
+      const saved = await within.submitForNode({ binding, input, actor, node, processInstanceId: instanceId, dataId: doc?.id ?? null });
+      return { ...saved, changes: doc ? formChanges((await within.getVersion(binding)).schema, doc.data, saved.data) : [] };
     },
   };
 }

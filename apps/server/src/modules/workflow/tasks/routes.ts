@@ -17,6 +17,7 @@ import { buttonOnTask, runPluginButton } from '../admin/plugins';
 import { reauthenticator } from '../../../platform/auth/reauth';
 import { clockOf } from '../engine/clock';
 import { completeTask, modelOf, type Actor, type Tx } from '../engine/runtime';
+import type { ProcessModel } from '../engine/model';
 import { CONDITION_INCIDENT, withIncident } from '../engine/incidents';
 import { registerJobHandler } from '../jobs';
 import { instanceService } from '../instances';
@@ -27,7 +28,7 @@ import {
   voidInstance, withdraw, type Me,
 } from './actions';
 import { attachmentService, diskStorage } from './attachments';
-import { detailOf, instanceRow, markCcRead, mustView, type Viewer } from './detail';
+import { detailOf, instanceRow, markCcRead, mustView, taskAndInstance, type Viewer } from './detail';
 import { draftService } from './drafts';
 import { bindingAt, startBinding, taskForms } from './forms';
 import { taskRow } from './guards';
@@ -69,8 +70,8 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     return signatureAt(await modelOf(db, inst.versionId, inst.definitionKey, inst.version), task.elementId);
   };
   /** the password again (counted like a login) before anything changes; null where the node needs no signature */
-  const signedIfNeeded = async (req: FastifyRequest, task: Located) => {
-    const meanings = await nodeSignature(task);
+  const signedIfNeeded = async (req: FastifyRequest, task: Located, model: ProcessModel) => {
+    const meanings = signatureAt(model, task.elementId);
     return meanings ? signatures.verify(meanings, (req.body as { signature?: SignatureInput }).signature, signerOf(req)) : null;
   };
   /** paths that cannot sign (batch approval, the plain completion) refuse a node that must be signed */
@@ -217,15 +218,14 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   const decision = { config: { authority: TASK }, schema: { tags, params: idParams, body: taskDecisionSchema } };
   // a node with a cloud form: its data is checked first (400, nothing changed), stored once the approval went through
   app.post('/api/workflow/tasks/:id/approve', decision, async (req) => {
-    const task = await taskRow(db, req.params.id);
-    const inst = await instanceRow(db, task.instanceId);
+    const { task, inst } = await taskAndInstance(db, req.params.id);
     const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
     // a request returned to its starter: refused before its (start) form is looked at
     mustNotBeResubmit(model, task);
     refuseTaskVariables(req.body.variables, langOf(req));
     const binding = bindingAt(model, task.elementId);
     const modelVariables = binding ? await forms.check(binding, task.instanceId, req.body.form ?? {}, langOf(req)) : {};
-    const signed = await signedIfNeeded(req, task);
+    const signed = await signedIfNeeded(req, task, model);
     // the form data and the signature manifest in the approval's transaction: all of it stands, or none
     const result = await withIncident(db, now(), () => approve(db, req.params.id, meOf(req), { ...req.body, variables: modelVariables }, now(), async (tx) => {
       if (binding) await storeForm(tx, req, task, binding);
@@ -236,8 +236,7 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   });
   // the starter's task after a return to the start: the start form checked again as at the start, then on
   app.post('/api/workflow/tasks/:id/resubmit', decision, async (req) => {
-    const task = await taskRow(db, req.params.id);
-    const inst = await instanceRow(db, task.instanceId);
+    const { task, inst } = await taskAndInstance(db, req.params.id);
     const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
     if (!isResubmitTask(model, task)) throw badRequest('workflow.task.notResubmit');
     if (bindingAt(model, task.elementId)) refuseTaskVariables(req.body.variables, langOf(req));
@@ -345,10 +344,11 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post('/api/workflow/tasks/:id/complete', { config: { authority: LOGIN }, schema: { tags, params: idParams, body: taskCompleteSchema } },
     async (req) => {
       const actor: Actor = { accountId: req.auth!.accountId, name: req.auth!.userName };
-      await mustSignElsewhere(req.params.id);
-      const task = await taskRow(db, req.params.id);
-      const inst = await instanceRow(db, task.instanceId);
-      checkVariables(req.body.variables, hasForm(await modelOf(db, inst.versionId, inst.definitionKey, inst.version)), langOf(req));
+      // one read of the task and its instance for both checks (the completion reads them again under the lock)
+      const { task, inst } = await taskAndInstance(db, req.params.id);
+      const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
+      mustNotNeedSignature(signatureAt(model, task.elementId));
+      checkVariables(req.body.variables, hasForm(model), langOf(req));
       try {
         // the assignee or a candidate: checked by the completion itself, under the lock, from the rows it loads
         return ok(await withIncident(db, now(), () => completeTask(db, req.params.id, actor, req.body, now(), false)), saved(req));
