@@ -8,7 +8,9 @@ import { btn, toast } from '../ui';
  * definition's versions, "迁移流程实例" on version 1; the instance chosen, the dry run refuses the node that has no
  * counterpart in version 2 and names it; the node mapped, the dry run says the open task moves and keeps its
  * assignee; the migration applies, and the instance's timeline in the monitor shows v1 → v2 with the mapping.
- * The same screen at phone width (390 px) is a full-width sheet without sideways scrolling.
+ * The same screen at phone width (390 px) is a full-width sheet without sideways scrolling. In English, a parent waiting
+ * at a call activity: the node without a counterpart is named with its called instance, a node of another kind is
+ * offered disabled, and the dry run says the called instance stays and returns to the mapped call activity.
  */
 const ADMIN = { user: 'admin', password: 'Bencao@2026' };
 
@@ -36,18 +38,48 @@ async function twoVersions(request: Parameters<typeof apiLogin>[0], key: string)
   return { token, defId: def.id, instanceId: inst.id };
 }
 
-async function openMigration(page: Page, app: { openMenu(g: RegExp, i: RegExp): Promise<void> }, key: string, beforeOpen?: () => Promise<void>) {
-  await app.openMenu(/流程管理/, /流程定义/);
-  await page.getByLabel('关键字').fill(key);
-  await page.getByRole('button', { name: btn('查询') }).click();
+const ZH = { group: /流程管理/, item: /流程定义/, keyword: '关键字', search: '查询', more: '更多', versions: '版本', title: '迁移流程实例：' };
+const EN = { group: /Workflow/, item: /Process definitions/, keyword: 'Keyword', search: 'Search', more: 'More', versions: 'Versions', title: 'Migrate instances of' };
+
+async function openMigration(page: Page, app: { openMenu(g: RegExp, i: RegExp): Promise<void> }, key: string, beforeOpen?: () => Promise<void>, l = ZH) {
+  await app.openMenu(l.group, l.item);
+  await page.getByLabel(l.keyword).fill(key);
+  await page.getByRole('button', { name: btn(l.search) }).click();
   const defRow = page.locator('.ant-table-row').filter({ hasText: key }).first();
-  await defRow.getByRole('button', { name: '更多' }).click();
-  await page.getByRole('menuitem', { name: '版本' }).click();
+  await defRow.getByRole('button', { name: l.more }).click();
+  await page.getByRole('menuitem', { name: l.versions }).click();
   await beforeOpen?.();
   await page.getByTestId('wf-migrate-v1').click();
-  const drawer = page.locator('.ant-drawer').filter({ hasText: '迁移流程实例：' }).last();
+  const drawer = page.locator('.ant-drawer').filter({ hasText: l.title }).last();
   await expect(drawer.locator('.ant-table-row').filter({ hasText: `${key}-1` })).toBeVisible();
   return drawer;
+}
+
+/** a child process, and a parent whose v1 waits at call activity `call` and whose v2 calls the child from `callChild` */
+const callDiagram = (key: string, child: string, callId: string, callName: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bencao="http://bencao.dev/schema/bpmn" id="Defs_${key}" targetNamespace="http://bencao.dev/e2e">
+  <bpmn:process id="${key}" name="Migration with a call" isExecutable="true">
+    <bpmn:startEvent id="start"/>
+    <bpmn:callActivity id="${callId}" name="${callName}" calledElement="${child}"/>
+    <bpmn:userTask id="after" name="File it" bencao:assignment="{&quot;rule&quot;:{&quot;kind&quot;:&quot;starter&quot;}}"/>
+    <bpmn:endEvent id="end"/>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="${callId}"/>
+    <bpmn:sequenceFlow id="f2" sourceRef="${callId}" targetRef="after"/>
+    <bpmn:sequenceFlow id="f3" sourceRef="after" targetRef="end"/>
+  </bpmn:process>
+</bpmn:definitions>`;
+
+async function callVersions(request: Parameters<typeof apiLogin>[0], key: string) {
+  const token = await apiLogin(request, ADMIN.user, ADMIN.password);
+  const childKey = `${key}_child`;
+  const child = await api<{ id: number }>(request, token, 'POST', '/api/workflow/definitions', { key: childKey, name: `Child ${key}`, xml: diagram(childKey, { id: 'childTask', name: 'Child task' }) });
+  await api(request, token, 'POST', `/api/workflow/definitions/${child.id}/publish`, {});
+  const def = await api<{ id: number }>(request, token, 'POST', '/api/workflow/definitions', { key, name: `Call ${key}`, xml: callDiagram(key, childKey, 'call', 'Run the check') });
+  await api(request, token, 'POST', `/api/workflow/definitions/${def.id}/publish`, {});
+  const inst = await api<{ id: number }>(request, token, 'POST', `/api/workflow/definitions/${def.id}/start`, { variables: {}, businessKey: `${key}-1` });
+  await api(request, token, 'PUT', `/api/workflow/definitions/${def.id}`, { xml: callDiagram(key, childKey, 'callChild', 'Run the quality check') });
+  await api(request, token, 'POST', `/api/workflow/definitions/${def.id}/publish`, {});
+  return { token, instanceId: inst.id };
 }
 
 test.describe('workflow instance migration', () => {
@@ -113,8 +145,46 @@ test.describe('workflow instance migration', () => {
     await drawer.getByRole('checkbox', { name: /本版本全部 1 个/ }).check();
     await drawer.getByTestId('wf-migration-dry-run').click();
     await expect(drawer.getByTestId('wf-migration-result')).toContainText('节点“部门审核”');
+    // the mapping row names the problem too, wrapped within the sheet
+    await expect(drawer.getByTestId('wf-migration-problem-review')).toContainText('请在节点映射中为它指定版本 2 的节点');
     const body = drawer.locator('.ant-drawer-body');
     const overflow = await body.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('workflow instance migration (English)', () => {
+  test.use({ locale: 'en-US' });
+
+  test('a parent waiting at a call activity: the node is named with its called instance, another kind of node is offered disabled, the called instance stays and is linked', async ({ page, request, console: app }) => {
+    test.setTimeout(120_000);
+    const key = `e2e_migcall_${Date.now().toString(36)}`;
+    const { token, instanceId } = await callVersions(request, key);
+    await app.login(ADMIN.user, ADMIN.password);
+    const drawer = await openMigration(page, app, key, undefined, EN);
+
+    await drawer.locator('.ant-table-row').filter({ hasText: `${key}-1` }).locator('.ant-checkbox-input').check();
+    await drawer.getByTestId('wf-migration-dry-run').click();
+    const result = drawer.getByTestId('wf-migration-result');
+    await expect(result).toContainText(`Call activity “Run the check” waits for a called instance (#`);
+    await expect(drawer.getByTestId('wf-migration-problem-call')).toContainText('version 2 has no call activity with its id');
+    await expect(drawer.getByTestId('wf-migration-apply')).toBeDisabled();
+
+    // the user task of v2 is another kind of node: offered, but disabled
+    await drawer.getByTestId('wf-migration-map-call').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect(options.filter({ hasText: 'File it' })).toHaveClass(/ant-select-item-option-disabled/);
+    await options.filter({ hasText: 'Run the quality check' }).click();
+    await drawer.getByTestId('wf-migration-dry-run').click();
+    await expect(result).toContainText(`(Child ${key} v1, running) stays as it is and returns to “Run the quality check” when it ends`);
+    await expect(result).toContainText('Would be migrated');
+
+    await drawer.getByTestId('wf-migration-apply').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK/ }).click();
+    await expect(toast(page, '1 of 1 instances migrated')).toBeVisible();
+    await expect(result).toContainText('Migrated');
+    const after = await api<{ version: number; executions: { elementId: string; status: string }[] }>(request, token, 'GET', `/api/workflow/instances/${instanceId}`);
+    expect(after.version).toBe(2);
+    expect(after.executions.filter((e) => e.status === 'running').map((e) => e.elementId)).toEqual(['callChild']);
   });
 });
