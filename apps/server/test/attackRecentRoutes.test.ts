@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREFERENCES_PER_ACCOUNT } from '@bencao/contracts';
-import { cmsArticles, cmsArticleVersions, userPreferences, wfInstances, wfSignatures } from '../src/db/schema/index';
+import { MAX_INSTANCE_ATTACHMENTS, PREFERENCES_PER_ACCOUNT } from '@bencao/contracts';
+import { adrReports, operationLogs, cmsArticles, cmsArticleVersions, userPreferences, wfAttachments, wfInstances, wfSignatures, wfTasks } from '../src/db/schema/index';
 import { DEMO, startTestServer, type TestServer } from './harness';
 import { bpmn, endEv, flow, gateway, kit, line, signature as signatureOf, startEv, userTask, type Kit } from './workflowKit';
 
@@ -103,6 +103,20 @@ describe('task attachments: worst file names and bodies', () => {
     expect(dl.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''passwd`);
   });
 
+  it('the instance\'s quota holds under 20 parallel uploads: 3 short of it, exactly 3 are stored', async () => {
+    const [{ instanceId }] = await db().select({ instanceId: wfTasks.instanceId }).from(wfTasks).where(eq(wfTasks.id, taskId));
+    const [me] = await k.accountIds([DEMO.admin.userId]);
+    const have = (await db().select().from(wfAttachments).where(eq(wfAttachments.instanceId, instanceId))).length;
+    await db().insert(wfAttachments).values(Array.from({ length: MAX_INSTANCE_ATTACHMENTS - 3 - have }, (_, i) => ({
+      instanceId, taskId, fileName: `filler-${i}.txt`, mimeType: 'text/plain', size: 1, storageKey: 'wf-filler', uploaderId: me, uploaderName: 'admin', createdAt: new Date(),
+    })));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(`race-${i}.txt`, `race ${i}`, 'text/plain', 'zh')));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused.every((a) => a.status === 400 && a.body.msg === `附件：每个流程实例最多 ${MAX_INSTANCE_ATTACHMENTS} 个文件，合计不超过 200 MB`), JSON.stringify(refused[0]?.body)).toBe(true);
+    expect(await db().select().from(wfAttachments).where(eq(wfAttachments.instanceId, instanceId))).toHaveLength(MAX_INSTANCE_ATTACHMENTS);
+  });
+
   it('a JSON body instead of a file answers 400', async () => {
     const res = await api('POST', `/api/workflow/tasks/${taskId}/attachments`, { file: 'x' });
     expect(res.status).toBe(400);
@@ -124,9 +138,13 @@ describe('signatures: one signed approval, however many are sent at once', () =>
   });
 });
 
-describe('outbound rule: an IPv4-compatible IPv6 form of a refused address', () => {
-  it('http://[::127.0.0.1]/ and http://[::a9fe:a9fe]/ are refused at save time', async () => {
-    for (const url of ['http://[::127.0.0.1]:8080/', 'http://[::a9fe:a9fe]/latest/meta-data/', 'http://[::a00:1]/']) {
+describe('outbound rule: other spellings of a refused address', () => {
+  it('IPv4-compatible IPv6 (http://[::127.0.0.1]/), NAT64 and 6to4 forms, short, octal and hex IPv4, and names resolving to loopback are refused at save time', async () => {
+    for (const url of [
+      'http://[::127.0.0.1]:8080/', 'http://[::a9fe:a9fe]/latest/meta-data/', 'http://[::a00:1]/', 'http://[64:ff9b::a9fe:a9fe]/', 'http://[2002:7f00:1::]/',
+      'http://127.1/', 'http://0177.0.0.1/', 'http://0x7f000001/', 'http://0x7f.1/', 'http://localhost/', 'http://LOCALHOST./', 'http://user:pw@127.0.0.1/',
+      'http://[::ffff:a9fe:a9fe]/', 'http://[fe80::1%25eth0]/',
+    ]) {
       const res = await api('POST', '/api/workflow/listeners', {
         name: 'compat', scope: 'definition', definitionKey: 'atk_compat', events: ['processStart'], kind: 'http', http: { url, timeoutMs: 2000, retries: 0 },
       });
@@ -188,5 +206,37 @@ describe('cms: a scheduled edit promoted by many readers at once', () => {
       // the later save is live (it came before the promotion) or waits as the pending edit (it came after)
       expect([row.title, (row.draft as { title?: string } | null)?.title]).toContain(later);
     }
+  });
+});
+
+describe('site submissions: the per-address limit under parallel reports', () => {
+  it('20 adverse reaction reports at once from one address with a limit of 3: exactly 3 stored, the others 429', async () => {
+    const limited = await startTestServer({ submissionRateLimit: 3 });
+    try {
+      const report = {
+        productName: '并发测试颗粒', batchNo: 'B1', patientAge: 40, patientSex: 'male', reaction: '服药后出现皮疹。', onsetDate: '2026-01-02',
+        outcome: 'improving', reporterName: '并发测试', contact: '13812345678', consent: true, website: '',
+      };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => limited.request('POST', '/api/adr/reports', { body: report })));
+      expect(answers.map((a) => a.status).sort()).toEqual([...Array(3).fill(200), ...Array(17).fill(429)]);
+      expect(await limited.built.deps.db.select().from(adrReports).where(eq(adrReports.productName, '并发测试颗粒'))).toHaveLength(3);
+    } finally { await limited.close(); }
+  });
+});
+
+describe('preferences: the worst values', () => {
+  it('a 10,000-element array, a NUL in the key and a NUL inside the value answer 400 naming the field', async () => {
+    const big = await api('PUT', '/api/system/preferences/list:x', { value: Array.from({ length: 10_000 }, (_, i) => i) });
+    expect(big.status).toBe(400);
+    expect(big.body.msg).toContain('value');
+    expect((await api('PUT', `/api/system/preferences/${encodeURIComponent('list\u0000x')}`, { value: 1 })).status).toBe(400);
+    // the refused call is in the operation log all the same (its NUL shown as U+FFFD), and so is a login naming one
+    const logged = await db().select().from(operationLogs).where(eq(operationLogs.path, '/api/system/preferences/list%00x'));
+    expect(logged.map((l) => [l.target, l.status])).toEqual([['list\uFFFDx', 400]]);
+    const login = await s.request('POST', '/api/oauth/token', { form: { grant_type: 'password', username: 'ad\u0000min', password: 'x', key_id: 'none' } });
+    expect(login.status).toBe(400);
+    expect(await db().select().from(operationLogs).where(eq(operationLogs.userId, 'ad\uFFFDmin'))).toHaveLength(1);
+    const nulValue = await api('PUT', '/api/system/preferences/list:y', { value: { ['a\u0000']: 'b' } });
+    expect(nulValue.status).toBe(400);
   });
 });

@@ -58,6 +58,8 @@ export function logWriter(db: Db): ((row: LogRow) => Promise<void>) & { idle(): 
   return Object.assign(writeRow, { idle: async () => { while (writing) await writing; } });
 }
 
+const noNul = (s: string) => s.replaceAll('\u0000', '\uFFFD');
+
 /**
  * Records every mutating API call: who, what, target, from where, result, duration. The row is
  * written in `onSend`, before the answer leaves, so a client that reads the log right after its
@@ -78,10 +80,11 @@ export function installOperationLog(app: FastifyInstance, db: Db) {
       await writeLog({
         accountId: req.auth?.accountId ?? null,
         // an application's signed call (gateway open API) is recorded under its access key
-        userId: req.auth?.userId ?? (req.appCaller ? `app:${req.appCaller.accessKey}` : null) ?? (typeof (req.body as Record<string, unknown>)?.username === 'string' ? String((req.body as Record<string, unknown>).username) : null),
+        userId: req.auth?.userId ?? (req.appCaller ? `app:${req.appCaller.accessKey}` : null) ?? (typeof (req.body as Record<string, unknown>)?.username === 'string' ? noNul(String((req.body as Record<string, unknown>).username).slice(0, 200)) : null),
         module: segments[1] ?? 'api',
         operation: `${req.method} ${route}`,
-        target: params && Object.keys(params).length ? Object.values(params).join(',') : null,
+        // a refused request may carry a NUL here too: its row is still written, showing where it was
+        target: params && Object.keys(params).length ? noNul(Object.values(params).join(',')) : null,
         method: req.method,
         path: req.url.slice(0, 1000).replaceAll('\u0000', '\uFFFD'),
         ip: req.ip,

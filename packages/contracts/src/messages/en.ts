@@ -601,6 +601,7 @@ export const en = {
   "workflow.task.attachmentTooLarge": "The file is larger than {max} MB",
   "workflow.task.attachmentNotYours": "Only the uploader can delete an attachment, and only while the task is open",
   "workflow.task.attachmentName": "The file name may not hold control characters (such as NUL or a line break)",
+  "workflow.task.attachmentLimit": "Attachments: an instance holds at most {n} files and {mb} MB in all",
   "workflow.task.noFile": "Choose a file to upload",
   "workflow.problem.signature": "User task \"{name}\": the signature meaning \"{value}\" is not one of approve, review, verify, acknowledge",
   "workflow.signature.required": "This step must be signed: enter your password and the meaning of your signature",

@@ -598,6 +598,7 @@ export const es: Messages = {
   "workflow.task.attachmentTooLarge": "El archivo supera los {max} MB",
   "workflow.task.attachmentNotYours": "Solo quien subió el adjunto puede eliminarlo, y solo mientras la tarea esté abierta",
   "workflow.task.attachmentName": "El nombre del archivo no puede contener caracteres de control (como NUL o un salto de línea)",
+  "workflow.task.attachmentLimit": "Adjuntos: una instancia admite como máximo {n} archivos y {mb} MB en total",
   "workflow.task.noFile": "Elija un archivo para subir",
   "workflow.problem.signature": "Tarea de usuario \"{name}\": el significado de firma \"{value}\" no es approve, review, verify ni acknowledge",
   "workflow.signature.required": "Este paso debe firmarse: introduzca su contraseña y el significado de su firma",

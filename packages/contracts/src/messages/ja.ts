@@ -598,6 +598,7 @@ export const ja: Messages = {
   "workflow.task.attachmentTooLarge": "ファイルが {max} MB を超えています",
   "workflow.task.attachmentNotYours": "添付ファイルを削除できるのはアップロードした人だけで、タスクが未処理の間に限ります",
   "workflow.task.attachmentName": "ファイル名に制御文字（NUL や改行など）は使用できません",
+  "workflow.task.attachmentLimit": "添付ファイル：1 つのインスタンスにつき最大 {n} 件、合計 {mb} MB までです",
   "workflow.task.noFile": "アップロードするファイルを選んでください",
   "workflow.problem.signature": "ユーザータスク「{name}」：署名の意味「{value}」は approve・review・verify・acknowledge のいずれでもありません",
   "workflow.signature.required": "このステップには電子署名が必要です。パスワードを入力し、署名の意味を選んでください",

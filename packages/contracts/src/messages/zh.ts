@@ -598,6 +598,7 @@ export const zh: Messages = {
   "workflow.task.attachmentTooLarge": "文件超过 {max} MB",
   "workflow.task.attachmentNotYours": "只有上传人可以删除附件，且仅限任务尚未办结时",
   "workflow.task.attachmentName": "文件名不能包含控制字符（如 NUL 或换行符）",
+  "workflow.task.attachmentLimit": "附件：每个流程实例最多 {n} 个文件，合计不超过 {mb} MB",
   "workflow.task.noFile": "请选择要上传的文件",
   "workflow.problem.signature": "用户任务“{name}”的签名含义“{value}”无效，应为 approve、review、verify、acknowledge 之一",
   "workflow.signature.required": "此环节需要电子签名：请输入密码并选择签名含义",

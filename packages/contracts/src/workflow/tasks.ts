@@ -148,6 +148,9 @@ export type NotificationQuery = z.infer<typeof notificationQuerySchema>;
 
 /** attachments: multipart field `file`; at most this many bytes */
 export const MAX_TASK_ATTACHMENT = 20 * 1024 * 1024;
+/** what one instance may hold in all (so no task holder can fill the disk) */
+export const MAX_INSTANCE_ATTACHMENTS = 100;
+export const MAX_INSTANCE_ATTACHMENT_BYTES = 200 * 1024 * 1024;
 
 // ---------- responses ----------
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { MAX_TASK_ATTACHMENT } from '@bencao/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { MAX_INSTANCE_ATTACHMENT_BYTES, MAX_INSTANCE_ATTACHMENTS, MAX_TASK_ATTACHMENT } from '@bencao/contracts';
 import type { Db } from '../../../db/client';
 import { wfAttachments, wfInstances, wfTasks } from '../../../db/schema/index';
 import { AppError, notFound } from '../../../platform/errors';
@@ -31,11 +31,21 @@ export function attachmentService(db: Db, storage: MediaStorage, now: () => Date
       mustBeOpen(row.i, row.t);
       await mustHold(db, row.t, me.accountId, true);
       const key = `wf-${crypto.createHash('sha256').update(file.bytes).digest('hex')}`;
-      if (!(await storage.has(key))) await storage.put(key, file.bytes);
-      const [a] = await db.insert(wfAttachments).values({
-        instanceId: row.i.id, taskId, fileName: file.fileName.slice(0, 255) || 'file', mimeType: MIME.test(file.mimeType) ? file.mimeType.slice(0, 100) : 'application/octet-stream',
-        size: file.bytes.length, storageKey: key, uploaderId: me.accountId, uploaderName: me.name, createdAt: now(),
-      }).returning();
+      const a = await db.transaction(async (tx) => {
+        // the instance's uploads one after the other (on every process), so parallel ones cannot pass its quota together
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bencao.attachments'), ${row.i.id}::int)`);
+        const [held] = await tx.select({ n: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${wfAttachments.size}), 0)::bigint` })
+          .from(wfAttachments).where(eq(wfAttachments.instanceId, row.i.id));
+        if (held.n >= MAX_INSTANCE_ATTACHMENTS || Number(held.bytes) + file.bytes.length > MAX_INSTANCE_ATTACHMENT_BYTES) {
+          throw new AppError(400, 'workflow.task.attachmentLimit', { n: MAX_INSTANCE_ATTACHMENTS, mb: MAX_INSTANCE_ATTACHMENT_BYTES / 1024 / 1024 });
+        }
+        if (!(await storage.has(key))) await storage.put(key, file.bytes);
+        const [inserted] = await tx.insert(wfAttachments).values({
+          instanceId: row.i.id, taskId, fileName: file.fileName.slice(0, 255) || 'file', mimeType: MIME.test(file.mimeType) ? file.mimeType.slice(0, 100) : 'application/octet-stream',
+          size: file.bytes.length, storageKey: key, uploaderId: me.accountId, uploaderName: me.name, createdAt: now(),
+        }).returning();
+        return inserted;
+      });
       return { id: a.id, fileName: a.fileName, size: a.size, url: `/api/workflow/attachments/${a.id}` };
     },
     async row(id: number) {
