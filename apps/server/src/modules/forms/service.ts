@@ -365,10 +365,11 @@ export function formsService(db: Db, versionsKnown: Map<string, typeof formVersi
    * Checks and stores a node's submission: the start event creates the instance's document
    * (`dataId` null), a task updates it; the change is kept as a diff in the history.
    */
-  async function submitForNode(p: { binding: FormBinding; input: FormData; actor: FormsActor; node: string; processInstanceId: number | null; dataId?: number | null }) {
+  async function submitForNode(p: { binding: FormBinding; input: FormData; actor: FormsActor; node: string; processInstanceId: number | null; dataId?: number | null; previous?: FormData }) {
     const v = await getVersion(p.binding);
-    let previous: FormData = defaultsOf(v.schema);
-    if (p.dataId) {
+    let previous: FormData = p.previous ?? defaultsOf(v.schema);
+    // `previous`: the document's data as the caller just read it in the same transaction
+    if (p.dataId && !p.previous) {
       const [d] = await db.select().from(formData).where(eq(formData.id, p.dataId));
       if (!d) throw notFound();
       previous = d.data;

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { parseFormBinding, type FormBinding, type Lang } from '@bencao/contracts';
 import type { FormData } from '@bencao/contracts/forms/cel';
 import type { Db } from '../../../db/client';
@@ -57,9 +57,13 @@ export function taskForms(db: Db) {
      * variables it gives: the document under the form's `modelName` (none without one), for conditions.
      */
     async check(binding: FormBinding, instanceId: number | null, input: FormData, lang: Lang): Promise<Record<string, unknown>> {
-      const previous = instanceId ? (await documentOf(db, instanceId, binding.formId))?.data ?? null : null;
-      const doc = await forms.validateTaskSubmit(binding, input, lang, previous);
-      const alias = await forms.modelNameOf(binding.formId);
+      // the form's model name (editable: read each time) with the instance's document, in one read
+      const [r] = instanceId ? (await db.execute<{ model_name: string | null; data: FormData | null }>(sql`
+        select f.model_name, d.data from forms f
+          left join lateral (select data from form_data where process_instance_id = ${instanceId} and form_id = f.id order by id desc limit 1) d on true
+         where f.id = ${binding.formId}`)).rows : [];
+      const doc = await forms.validateTaskSubmit(binding, input, lang, r?.data ?? null);
+      const alias = r ? r.model_name : await forms.modelNameOf(binding.formId);
       return alias ? { [alias]: doc } : {};
     },
     /** the start form of a process about to be started (or of the starter's draft, with what was typed) */
@@ -82,7 +86,7 @@ export function taskForms(db: Db) {
       const q = tx ? (tx as unknown as Db) : db;
       const within = tx ? formsService(q, versions) : forms;
       const doc = await documentOf(q, instanceId, binding.formId);
-      const saved = await within.submitForNode({ binding, input, actor, node, processInstanceId: instanceId, dataId: doc?.id ?? null });
+      const saved = await within.submitForNode({ binding, input, actor, node, processInstanceId: instanceId, dataId: doc?.id ?? null, previous: doc?.data });
       return { ...saved, changes: doc ? formChanges((await within.getVersion(binding)).schema, doc.data, saved.data) : [] };
     },
   };
