@@ -58,6 +58,8 @@ export interface AppConfig {
   celLimits?: Partial<CelLimits>;
   /** process variables' and form documents' depth and size (VARIABLES_MAX_DEPTH, VARIABLES_MAX_KB) */
   documentLimits?: Partial<DocumentLimits>;
+  /** instances per workflow migration request with "all" (WORKFLOW_MIGRATION_BATCH; unset or above: 500, MAX_MIGRATION_INSTANCES) */
+  migrationBatchSize?: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -90,5 +92,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxSteps: numberOr(env.CEL_MAX_STEPS), maxMillis: numberOr(env.CEL_MAX_MS), maxValueSize: numberOr(env.CEL_MAX_VALUE_SIZE),
     },
     documentLimits: { maxDepth: numberOr(env.VARIABLES_MAX_DEPTH), maxBytes: env.VARIABLES_MAX_KB ? Number(env.VARIABLES_MAX_KB) * 1024 : undefined },
+    migrationBatchSize: numberOr(env.WORKFLOW_MIGRATION_BATCH),
   };
 }

@@ -4,7 +4,6 @@ import { startTestServer, DEMO, type TestServer } from './harness';
 import { bpmn, duration, endEv, flow, kit, startEv, timerCatch, userTask, usersRule, type Kit } from './workflowKit';
 import { accountRoles, accounts, roleGrants, roles, wfHistory, wfInstances } from '../src/db/schema/index';
 import { savePermission } from '../src/modules/workflow/admin/permissions';
-import { setMigrationBatchSize } from '../src/modules/workflow/migration/service';
 import { setWorkflowClock } from '../src/modules/workflow/engine/clock';
 import { runDueJobs } from '../src/modules/workflow/jobs';
 
@@ -21,7 +20,8 @@ let k: Kit;
 let clock = new Date('2026-03-02T01:00:00Z');
 
 beforeAll(async () => {
-  s = await startTestServer({ loginRateLimit: 1000 });
+  // batches of 3 instances with "all" (500 in production), so the batches test needs only a few
+  s = await startTestServer({ loginRateLimit: 1000, migrationBatchSize: 3 });
   setWorkflowClock(s.built.deps.db, () => clock);
   // the auditor may operate the monitor but is not given the migration
   const [auditor] = await s.built.deps.db.select().from(roles).where(eq(roles.code, 'AUDITOR'));
@@ -295,31 +295,26 @@ describe('instance migration', () => {
 
   it('migrates "all" in batches: the true number is reported, each batch continues after the last one, none is missed or migrated twice', async () => {
     const db = s.built.deps.db;
-    setMigrationBatchSize(db, 3);
-    try {
-      const p = await twoVersions('migB', v1('migB'), v2('migB'), 7);
-      const base = { sourceVersionId: p.from, targetVersionId: p.to, all: true, mapping: { review: 'check' } };
-      const dry = await migrate('dry-run', base);
-      expect(dry.body.data).toMatchObject({ matched: 7, remaining: 4, nextAfterId: p.ids[2], migrated: 0 });
-      expect(dry.body.data.instances.map((i: any) => i.instanceId)).toEqual(p.ids.slice(0, 3));
-      const first = await migrate('apply', base, { lang: 'zh' });
-      expect(first.body.msg).toBe('已迁移 3 个流程实例（共 3 个）；其后还有 4 个仍在源版本上，请再次运行以迁移其余实例');
-      expect(first.body.data).toMatchObject({ migrated: 3, matched: 7, remaining: 4, nextAfterId: p.ids[2] });
-      const second = await migrate('apply', { ...base, afterId: first.body.data.nextAfterId });
-      expect(second.body.data.instances.map((i: any) => i.instanceId)).toEqual(p.ids.slice(3, 6));
-      expect(second.body.data).toMatchObject({ migrated: 3, matched: 4, remaining: 1, nextAfterId: p.ids[5] });
-      const third = await migrate('apply', { ...base, afterId: second.body.data.nextAfterId });
-      expect(third.body.msg).toBe('1 of 1 instances migrated');
-      expect(third.body.data).toMatchObject({ migrated: 1, matched: 1, remaining: 0, nextAfterId: null });
-      // run again: nothing is left on version 1; the instances named again are skipped and reported
-      expect((await migrate('apply', base)).body.data).toMatchObject({ instances: [], matched: 0, migrated: 0 });
-      const named = await migrate('apply', { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: p.ids, mapping: { review: 'check' } });
-      expect(named.body.data).toMatchObject({ migrated: 0, skipped: 7, matched: 7 });
-      const hist = await db.select({ instanceId: wfHistory.instanceId }).from(wfHistory).where(and(inArray(wfHistory.instanceId, p.ids), eq(wfHistory.action, 'migrate')));
-      expect(hist.map((h) => h.instanceId).sort((a, b) => a - b)).toEqual(p.ids);
-    } finally {
-      setMigrationBatchSize(db, null);
-    }
+    const p = await twoVersions('migB', v1('migB'), v2('migB'), 7);
+    const base = { sourceVersionId: p.from, targetVersionId: p.to, all: true, mapping: { review: 'check' } };
+    const dry = await migrate('dry-run', base);
+    expect(dry.body.data).toMatchObject({ matched: 7, remaining: 4, nextAfterId: p.ids[2], migrated: 0 });
+    expect(dry.body.data.instances.map((i: any) => i.instanceId)).toEqual(p.ids.slice(0, 3));
+    const first = await migrate('apply', base, { lang: 'zh' });
+    expect(first.body.msg).toBe('已迁移 3 个流程实例（共 3 个）；其后还有 4 个仍在源版本上，请再次运行以迁移其余实例');
+    expect(first.body.data).toMatchObject({ migrated: 3, matched: 7, remaining: 4, nextAfterId: p.ids[2] });
+    const second = await migrate('apply', { ...base, afterId: first.body.data.nextAfterId });
+    expect(second.body.data.instances.map((i: any) => i.instanceId)).toEqual(p.ids.slice(3, 6));
+    expect(second.body.data).toMatchObject({ migrated: 3, matched: 4, remaining: 1, nextAfterId: p.ids[5] });
+    const third = await migrate('apply', { ...base, afterId: second.body.data.nextAfterId });
+    expect(third.body.msg).toBe('1 of 1 instances migrated');
+    expect(third.body.data).toMatchObject({ migrated: 1, matched: 1, remaining: 0, nextAfterId: null });
+    // run again: nothing is left on version 1; the instances named again are skipped and reported
+    expect((await migrate('apply', base)).body.data).toMatchObject({ instances: [], matched: 0, migrated: 0 });
+    const named = await migrate('apply', { sourceVersionId: p.from, targetVersionId: p.to, instanceIds: p.ids, mapping: { review: 'check' } });
+    expect(named.body.data).toMatchObject({ migrated: 0, skipped: 7, matched: 7 });
+    const hist = await db.select({ instanceId: wfHistory.instanceId }).from(wfHistory).where(and(inArray(wfHistory.instanceId, p.ids), eq(wfHistory.action, 'migrate')));
+    expect(hist.map((h) => h.instanceId).sort((a, b) => a - b)).toEqual(p.ids);
   });
 
   it('20 parallel migrations of the same instances, racing the completion of their tasks, migrate each instance once with one history entry', async () => {

@@ -16,7 +16,7 @@ const tags = ['workflow'];
 
 export const workflowMigrationRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, opts) => {
   const { db } = opts.deps;
-  const migrations = migrationService(db);
+  const migrations = migrationService(db, { batchSize: opts.deps.config.migrationBatchSize });
   const scopeOf = (req: FastifyRequest) => dataScopeOf(db, req.auth!.accountId, req.auth!.authorities);
   /** the caller administers the process (process permissions) */
   const mustAdminister = async (req: FastifyRequest, versionId: number) => {

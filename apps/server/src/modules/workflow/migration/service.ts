@@ -22,20 +22,15 @@ const ACTIVE = ['running', 'suspended'] as const;
 const WAITING_TYPES = new Set(['bpmn:UserTask', 'bpmn:ServiceTask', 'bpmn:SubProcess', 'bpmn:CallActivity', 'bpmn:IntermediateCatchEvent',
   'bpmn:ParallelGateway', 'bpmn:InclusiveGateway']);
 
-/** instances per request with `all`, per database handle: MAX_MIGRATION_INSTANCES, smaller in tests of the batches */
-const batchSizes = new WeakMap<object, number>();
-export function setMigrationBatchSize(db: Db, n: number | null) {
-  if (n) batchSizes.set(db, n);
-  else batchSizes.delete(db);
-}
-
 /** thrown inside an instance's transaction to roll it back (a dry run, or a refusal) */
 class Rollback extends Error {}
 
 const appErrorText = (lang: Lang, e: AppError) =>
   translate(lang, e.key, Object.fromEntries(Object.entries(e.params).map(([k, v]) => [k, typeof v === 'string' ? translate(lang, v) : v])));
 
-export function migrationService(db: Db) {
+/** `batchSize`: instances per request with `all` (config.migrationBatchSize), at most MAX_MIGRATION_INSTANCES */
+export function migrationService(db: Db, o: { batchSize?: number } = {}) {
+  const batchSize = Math.min(MAX_MIGRATION_INSTANCES, Math.max(1, Math.floor(o.batchSize ?? MAX_MIGRATION_INSTANCES) || MAX_MIGRATION_INSTANCES));
   async function version(id: number) {
     const [v] = await db.select({ id: wfVersions.id, definitionId: wfVersions.definitionId, definitionKey: wfVersions.definitionKey, version: wfVersions.version, name: wfDefinitions.name })
       .from(wfVersions).innerJoin(wfDefinitions, eq(wfDefinitions.id, wfVersions.definitionId)).where(eq(wfVersions.id, id));
@@ -86,7 +81,7 @@ export function migrationService(db: Db) {
     // "all": the oldest instances by id after the previous batch's last one, so batches neither overlap nor skip; the true count besides
     const where = and(eq(wfInstances.versionId, source.id), inArray(wfInstances.status, [...ACTIVE]), scope, input.afterId ? gt(wfInstances.id, input.afterId) : undefined);
     const [chosen, [{ n }]] = await Promise.all([
-      db.select(cols).from(wfInstances).where(where).orderBy(asc(wfInstances.id)).limit(batchSizes.get(db) ?? MAX_MIGRATION_INSTANCES),
+      db.select(cols).from(wfInstances).where(where).orderBy(asc(wfInstances.id)).limit(batchSize),
       db.select({ n: count() }).from(wfInstances).where(where),
     ]);
     return { source, target, sourceModel, targetModel, chosen, matched: Number(n) };
