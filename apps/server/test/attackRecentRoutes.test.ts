@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INSTANCE_ATTACHMENTS, PREFERENCES_PER_ACCOUNT } from '@bencao/contracts';
@@ -69,6 +70,23 @@ describe('drafts: a draft being submitted cannot be rewritten', () => {
       expect(open.map((t) => t.elementId)).toEqual([amount > 100 ? 'big' : 'small']);
     }
   });
+
+  it('a delete sent with the submit either deletes the draft or answers 409 while it runs', async () => {
+    const defId = await k.deploy(line('atkDraftDelete', ['a']));
+    for (let round = 0; round < 3; round++) {
+      const id = (await api('POST', '/api/workflow/tasks/drafts', { definitionId: defId, variables: {} })).body.data.instanceId as number;
+      const [deleted, submitted] = await Promise.all([api('DELETE', `/api/workflow/tasks/drafts/${id}`), api('POST', `/api/workflow/tasks/drafts/${id}/submit`, {})]);
+      const [inst] = await db().select().from(wfInstances).where(eq(wfInstances.id, id));
+      if (deleted.status === 200) {
+        expect(inst).toBeUndefined();
+        expect(submitted.status).not.toBe(200);
+      } else {
+        expect(deleted.status).toBe(409);
+        expect(submitted.status).toBe(200);
+        expect(inst.status).toBe('running');
+      }
+    }
+  });
 });
 
 describe('task attachments: worst file names and bodies', () => {
@@ -129,12 +147,17 @@ describe('signatures: one signed approval, however many are sent at once', () =>
     const defId = await k.deploy(xml);
     const inst = await k.start(defId, {});
     const [task] = await k.open(inst);
+    const image = (await sharp({ create: { width: 40, height: 16, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } } }).png().toBuffer()).toString('base64');
     const sigs = [];
-    for (let i = 0; i < 20; i++) sigs.push(await signatureOf(s, DEMO.admin.password));
+    for (let i = 0; i < 20; i++) sigs.push(await signatureOf(s, DEMO.admin.password, { image }));
     const answers = await Promise.all(sigs.map((signature) => api('POST', `/api/workflow/tasks/${task.id}/approve`, { signature })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     const rows = await db().select().from(wfSignatures).where(eq(wfSignatures.instanceId, inst));
     expect(rows).toHaveLength(1);
+    // its image: to whoever may see the instance, not to another task user guessing the id
+    expect((await fetch(`${s.url}/api/workflow/signatures/${rows[0].id}/image`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(200);
+    const staff = await s.login('staff', 'Staff@2026');
+    expect((await api('GET', `/api/workflow/signatures/${rows[0].id}/image`, undefined, staff)).status).toBe(403);
   });
 });
 

@@ -58,7 +58,9 @@ export function draftService(db: Db, now: () => Date) {
     },
     async remove(instanceId: number, me: Me) {
       await myDraft(db, instanceId, me);
-      await db.delete(wfInstances).where(and(eq(wfInstances.id, instanceId), eq(wfInstances.status, 'notStarted')));
+      const gone = await db.delete(wfInstances).where(and(eq(wfInstances.id, instanceId), eq(wfInstances.status, 'notStarted'))).returning({ id: wfInstances.id });
+      // submitted meanwhile: it runs, and the caller is told so rather than "deleted"
+      if (!gone.length) throw new AppError(409, 'workflow.draft.notDraft');
       await db.delete(wfDrafts).where(eq(wfDrafts.instanceId, instanceId));
       return { instanceId };
     },
