@@ -29,6 +29,7 @@ import { createInstance, SYSTEM } from '../apps/server/src/modules/workflow/engi
 import { runDueJobs } from '../apps/server/src/modules/workflow/jobs';
 import { autovacuumPass } from '../apps/server/src/db/embeddedAutovacuum';
 import { onQueryTimed } from '../apps/server/src/db/queryTiming';
+import { cpuProbe, machineLine } from './calibration';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
@@ -81,6 +82,21 @@ async function run(label: string, databaseUrl?: string) {
   const actor = { accountId: admin.id, name: admin.userName };
   const svc = () => definitionService(db, () => new Date());
   const line = (s: string) => console.log(`${label.padEnd(10)} ${s}`);
+
+  // ---------- calibration: a completion is mostly round trips (a socket write and read per statement on each side), and
+  // what a system call costs differs between machines far more than what the CPU probe's arithmetic does ----------
+  {
+    const n = 2000;
+    const cpu0 = process.cpuUsage();
+    const side0 = cpuSeconds(process.pid);
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await db.execute(sql`select 1`);
+    const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const side1 = cpuSeconds(process.pid);
+    const pgCpu = databaseUrl && side0 && side1 ? `, postgres processes ${Math.round((side1.postgres - side0.postgres) * 1e6 / n)} µs` : '';
+    line(`round-trip probe: ${n} × "select 1" one after another: ${(ms * 1000 / n).toFixed(0)} µs each; CPU per round trip: this process ${Math.round((cpu.user + cpu.system) / n)} µs${pgCpu}`);
+  }
 
   // ---------- baseline ----------
   const healthOf = async (url: string) => {
@@ -165,6 +181,7 @@ async function run(label: string, databaseUrl?: string) {
       for (const id of ids) handedOut.add(id);
       let calls = 0;
       const off = onQueryTimed(() => { calls++; });
+      const side0 = cpuSeconds(process.pid);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       for (const id of ids) {
@@ -173,8 +190,10 @@ async function run(label: string, databaseUrl?: string) {
       }
       const ms = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
+      const side1 = cpuSeconds(process.pid);
       off();
-      line(`  per completion, ${ids.length} one at a time: ${(calls / ids.length).toFixed(1)} statements (driver calls), server CPU ${Math.round((cpu.user + cpu.system) / ids.length)} µs${databaseUrl ? '' : ' (PGlite\'s included)'}, ${(ms / ids.length).toFixed(2)} ms each`);
+      const pgCpu = databaseUrl && side0 && side1 ? `, postgres processes ${Math.round((side1.postgres - side0.postgres) * 1e6 / ids.length)} µs` : ' (PGlite\'s included)';
+      line(`  per completion, ${ids.length} one at a time: ${(calls / ids.length).toFixed(1)} statements (driver calls), server CPU ${Math.round((cpu.user + cpu.system) / ids.length)} µs${pgCpu}, ${(ms / ids.length).toFixed(2)} ms each`);
     };
     await costs(200);
     // BENCH_WORKERS=1,2: the server as `npm start` runs it, in child processes (on PostgreSQL WORKERS=n, node cluster on
@@ -336,6 +355,8 @@ async function run(label: string, databaseUrl?: string) {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+console.log(machineLine());
+console.log(cpuProbe());
 // BENCH_ONLY=postgres skips the embedded run
 if (process.env.BENCH_ONLY !== 'postgres') await run('PGlite');
 const pg = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
