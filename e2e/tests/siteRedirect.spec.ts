@@ -3,7 +3,8 @@ import { test, expect, type Page } from '@playwright/test';
 /**
  * Issue 29 leftovers: a direct visit of the site's reload helper (/redirect/…, a shared link or a reload)
  * lands on the page it names at its path URL, in Chinese and English, never on another host; a reload of a
- * list's page 2 keeps page 2 and its own canonical. The data is read from the API first.
+ * list's page 2 keeps page 2 and its own canonical; pages whose first render drew something of the browser's
+ * (a random code, the window's width) hydrate without a mismatch. The data is read from the API first.
  */
 type Rec = { id: number; title: string };
 type Page1 = { records: Rec[]; total: number };
@@ -11,8 +12,8 @@ type Page1 = { records: Rec[]; total: number };
 /** React's hydration complaints (a mismatch between the server's markup and the app's first render) */
 function hydrationErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error' && /hydrat|#418|#423|#425/i.test(m.text())) errors.push(m.text()); });
-  page.on('pageerror', (e) => { if (/hydrat|#418|#423|#425/i.test(e.message)) errors.push(e.message); });
+  page.on('console', (m) => { if (m.type() === 'error' && /hydrat|#418|#419|#423|#425/i.test(m.text())) errors.push(m.text()); });
+  page.on('pageerror', (e) => { if (/hydrat|#418|#419|#423|#425/i.test(e.message)) errors.push(e.message); });
   return errors;
 }
 async function hydrated(page: Page, selector = '#root a[href]') {
@@ -84,3 +85,14 @@ for (const lang of ['zh', 'en'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test('the sign-in and self-check pages hydrate the server markup without a mismatch (zh, en)', async ({ page }) => {
+  const errors = hydrationErrors(page);
+  for (const p of ['/login', '/en/login', '/status', '/en/status']) {
+    await page.goto(p);
+    await hydrated(page);
+    if (p.endsWith('/login')) await expect(page.locator('svg.code-img text')).toHaveCount(4);
+    else await expect(page.locator('.status-summary')).not.toHaveText(/正在检查|Checking/);
+  }
+  expect(errors).toEqual([]);
+});

@@ -49,7 +49,7 @@ export default function JobDetail() {
             <PreviewBanner show={j.preview} />
             <UntranslatedNotice show={j.untranslated} />
             <h1 className="article-title" lang={contentLang(j.untranslated)}>{j.title}</h1>
-            <dl className="facts">
+            <dl className="facts facts-pair">
               {f.department && (<div><dt>{jt('department')}</dt><dd>{f.department}</dd></div>)}
               {f.location && (<div><dt>{jt('location')}</dt><dd>{f.location}</dd></div>)}
               {f.headcount != null && (<div><dt>{jt('headcount')}</dt><dd>{jt('people', { n: f.headcount })}</dd></div>)}

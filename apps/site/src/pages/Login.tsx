@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { login } from '../lib/auth';
 import { newCode, validateLogin, type LoginMessage, type LoginValues } from '../lib/loginForm';
@@ -30,7 +30,9 @@ export default function Login() {
   const navigate = useNavigate();
   const [values, setValues] = useState<LoginValues>({ userName: '', password: '', code: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof LoginValues, LoginMessage>>>({});
-  const [code, setCode] = useState(() => newCode());
+  // drawn in the browser after hydration: a code drawn during render differs between the server's markup and the app's
+  const [code, setCode] = useState('');
+  useEffect(() => setCode(newCode()), []);
   const set = (k: keyof LoginValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [k]: e.target.value }));
     if (errors[k]) setErrors((x) => ({ ...x, [k]: undefined }));

@@ -47,6 +47,9 @@ export default function SiteStatus() {
     );
   }, []);
   useEffect(() => void run(), [run]);
+  // the browser's own facts, read after hydration (the server has neither, and the markup must match)
+  const [browser, setBrowser] = useState<{ mobile: boolean; width: number } | null>(null);
+  useEffect(() => setBrowser({ mobile: navigator.userAgent.includes('Mobile'), width: window.innerWidth }), []);
   const done = checks.every((c) => c.state !== 'pending');
   const allOk = checks.every((c) => c.state === 'ok');
   return (
@@ -80,7 +83,7 @@ export default function SiteStatus() {
         <p>
           <button type="button" className="btn btn-primary" onClick={run} disabled={!done}>{t('again')}</button>
         </p>
-        <p className="muted">{t('browser', { device: t(navigator.userAgent.includes('Mobile') ? 'mobile' : 'desktop'), width: window.innerWidth })}</p>
+        {browser && <p className="muted">{t('browser', { device: t(browser.mobile ? 'mobile' : 'desktop'), width: browser.width })}</p>}
       </div>
     </>
   );
