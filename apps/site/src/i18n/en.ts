@@ -179,7 +179,7 @@ export const en: SiteMessages = {
   'bid.all': 'All notices',
   'bid.hint': 'Find a notice by project name or number',
   'bid.search': 'Search notices (project name or number)',
-  'bid.searchHint': 'Project name or number, e.g. BC-ZB-2026-031',
+  'bid.searchHint': 'e.g. BC-ZB-2026-031',
   'bid.purchaserIs': 'Purchaser: {v}',
   'bid.deadlineIs': 'Bids due: {v}',
   'bid.none': 'No notices yet',

@@ -177,7 +177,7 @@ export const zh = {
   'bid.all': '全部公告',
   'bid.hint': '按项目名称或项目编号查找公告',
   'bid.search': '搜索公告（项目名称或编号）',
-  'bid.searchHint': '项目名称或编号，如 BC-ZB-2026-031',
+  'bid.searchHint': '如 BC-ZB-2026-031',
   'bid.purchaserIs': '采购人：{v}',
   'bid.deadlineIs': '投标截止：{v}',
   'bid.none': '暂无公告',
