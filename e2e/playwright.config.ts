@@ -41,6 +41,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), GATEWAY_PORT: String(port + 1), DATA_DIR: dataDir, BENCAO_PROFILE: 'demo', HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' },
+    env: { PORT: String(port), GATEWAY_PORT: String(port + 1), DATA_DIR: dataDir, BENCAO_PROFILE: 'demo', HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000',
+      // workflow migrations with "all" in batches of 2 (500 in production), so workflowMigration.spec sees a second batch
+      WORKFLOW_MIGRATION_BATCH: '2' },
   },
 });

@@ -28,14 +28,18 @@ const diagram = (key: string, first: { id: string; name: string }) => `<?xml ver
 </bpmn:definitions>`;
 
 /** a process with an instance on version 1 and a version 2 that renamed the node the instance waits at */
-async function twoVersions(request: Parameters<typeof apiLogin>[0], key: string) {
+async function twoVersions(request: Parameters<typeof apiLogin>[0], key: string, starts = 1) {
   const token = await apiLogin(request, ADMIN.user, ADMIN.password);
   const def = await api<{ id: number }>(request, token, 'POST', '/api/workflow/definitions', { key, name: `迁移演示 ${key}`, xml: diagram(key, { id: 'review', name: '部门审核' }) });
   await api(request, token, 'POST', `/api/workflow/definitions/${def.id}/publish`, {});
-  const inst = await api<{ id: number }>(request, token, 'POST', `/api/workflow/definitions/${def.id}/start`, { variables: {}, businessKey: `${key}-1` });
+  const ids: number[] = [];
+  for (let i = 1; i <= starts; i++) {
+    ids.push((await api<{ id: number }>(request, token, 'POST', `/api/workflow/definitions/${def.id}/start`, { variables: {}, businessKey: `${key}-${i}` })).id);
+  }
+  const inst = { id: ids[0] };
   await api(request, token, 'PUT', `/api/workflow/definitions/${def.id}`, { xml: diagram(key, { id: 'deptCheck', name: '部门经理审核' }) });
   await api(request, token, 'POST', `/api/workflow/definitions/${def.id}/publish`, {});
-  return { token, defId: def.id, instanceId: inst.id };
+  return { token, defId: def.id, instanceId: inst.id, ids };
 }
 
 const ZH = { group: /流程管理/, item: /流程定义/, keyword: '关键字', search: '查询', more: '更多', versions: '版本', title: '迁移流程实例：' };
@@ -186,5 +190,45 @@ test.describe('workflow instance migration (English)', () => {
     const after = await api<{ version: number; executions: { elementId: string; status: string }[] }>(request, token, 'GET', `/api/workflow/instances/${instanceId}`);
     expect(after.version).toBe(2);
     expect(after.executions.filter((e) => e.status === 'running').map((e) => e.elementId)).toEqual(['callChild']);
+  });
+
+  test('at 390 px, "all" runs in batches: the true number is shown, the rest is run as the next batch, each instance migrated once', async ({ page, request, console: app }) => {
+    // the e2e server migrates at most 2 instances per run (WORKFLOW_MIGRATION_BATCH; 500 in production)
+    test.setTimeout(120_000);
+    const key = `e2e_migall_${Date.now().toString(36)}`;
+    const { token, ids } = await twoVersions(request, key, 3);
+    await app.login(ADMIN.user, ADMIN.password);
+    const drawer = await openMigration(page, app, key, () => page.setViewportSize({ width: 390, height: 844 }), EN);
+    await drawer.getByRole('checkbox', { name: /All 3 running or suspended instances/ }).check();
+    await drawer.getByTestId('wf-migration-dry-run').click();
+    await drawer.getByTestId('wf-migration-map-review').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '部门经理审核' }).click();
+    await drawer.getByTestId('wf-migration-dry-run').click();
+    await expect(drawer.getByTestId('wf-migration-batch')).toContainText('This run takes 2 of the 3 matching instances');
+    const result = drawer.getByTestId('wf-migration-result');
+    await expect(result.locator('.ant-list-item')).toHaveCount(2);
+
+    await drawer.getByTestId('wf-migration-apply').click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect(confirm).toContainText('Migrate 2 of 3 instances from v1 to v2? The rest stay on v1');
+    await confirm.getByRole('button', { name: /OK/ }).click();
+    await expect(toast(page, '2 of 2 instances migrated')).toBeVisible();
+    await expect(drawer.getByTestId('wf-migration-batch')).toContainText('2 of 2 migrated in this run; 1 more are still on v1');
+    const sheet = drawer.locator('.ant-drawer-body');
+    expect(await sheet.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+
+    // the next batch: only the third instance
+    await drawer.getByTestId('wf-migration-next').click();
+    await expect(result).toContainText('Dry run: what would happen');
+    await expect(result.locator('.ant-list-item')).toHaveCount(1);
+    await expect(result).toContainText(`#${ids[2]}`);
+    await drawer.getByTestId('wf-migration-apply').click();
+    await expect(confirm).toContainText('Migrate 1 instance(s) from v1 to v2?');
+    await confirm.getByRole('button', { name: /OK/ }).click();
+    await expect(toast(page, '1 of 1 instances migrated')).toBeVisible();
+    for (const id of ids) {
+      const d = await api<{ version: number; history: { action: string }[] }>(request, token, 'GET', `/api/workflow/instances/${id}`);
+      expect([d.version, d.history.filter((h) => h.action === 'migrate').length]).toEqual([2, 1]);
+    }
   });
 });

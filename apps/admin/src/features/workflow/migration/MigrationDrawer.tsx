@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Alert, App, Button, Checkbox, Drawer, Empty, Grid, Input, List, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { ExperimentOutlined, SwapOutlined } from '@ant-design/icons';
-import { MAX_MIGRATION_INSTANCES, type MigrationInstanceOutcome, type MigrationResult, type WorkflowDefinition, type WorkflowInstance, type WorkflowVersion } from '@bencao/contracts';
+import type { MigrationInstanceOutcome, MigrationResult, WorkflowDefinition, WorkflowInstance, WorkflowVersion } from '@bencao/contracts';
 import { formatNumber } from '@/lib/format';
 import { errorText } from '@/lib/request';
 import { engineKeys } from '../api/engine';
@@ -15,7 +15,7 @@ import { StatusTag } from '../monitor/StatusTag';
  * Moving running instances of one version to another version of the process (Camunda Cockpit's "migrate", opened
  * from a version in the versions drawer): choose the instances and the target, run a dry run that lists what would
  * happen to each instance and the nodes to map, then migrate (one transaction per instance; each one's outcome).
- * "All" runs in batches of at most MAX_MIGRATION_INSTANCES: the counts shown are the server's true ones, and the
+ * "All" runs in batches (at most MAX_MIGRATION_INSTANCES): the counts shown are the server's true ones, and the
  * next batch starts after the last instance of the previous one (`afterId`).
  */
 export function MigrationDrawer({ definition, source, versions, onClose }: {
@@ -128,7 +128,7 @@ export function MigrationDrawer({ definition, source, versions, onClose }: {
               onClick={() => void modal.confirm({
                 title: t('migration.apply'),
                 content: batched
-                  ? t('migration.applyConfirmBatch', { n: n(result!.instances.length), total: n(result!.matched), max: n(MAX_MIGRATION_INSTANCES), from: source.version, to: target?.version ?? '' })
+                  ? t('migration.applyConfirmBatch', { n: n(result!.instances.length), total: n(result!.matched), from: source.version, to: target?.version ?? '' })
                   : t('migration.applyConfirm', { count: all && result ? result.instances.length : count, from: source.version, to: target?.version ?? '' }),
                 onOk: () => apply.mutateAsync(),
               })}>
@@ -193,13 +193,13 @@ function Outcomes({ result, all, fromVersion, busy, onNextBatch }: {
       <Typography.Title level={5}>{result.dryRun ? t('migration.result') : t('migration.applied')} · {t('migration.versions', { from: result.fromVersion, to: result.toVersion })}</Typography.Title>
       {all && result.dryRun && result.matched > result.instances.length && (
         <Alert type="warning" showIcon style={{ marginBottom: 8 }} data-testid="wf-migration-batch"
-          title={t('migration.batchNote', { n: n(result.instances.length), total: n(result.matched), max: n(MAX_MIGRATION_INSTANCES) })} />
+          title={t('migration.batchNote', { n: n(result.instances.length), total: n(result.matched) })} />
       )}
       {all && !result.dryRun && result.remaining > 0 && (
         <Alert type="info" showIcon style={{ marginBottom: 8 }} data-testid="wf-migration-batch"
           title={t('migration.remaining', { n: n(result.migrated), total: n(result.instances.length), remaining: n(result.remaining), from: fromVersion })}
           action={<Button size="small" loading={busy} onClick={onNextBatch} data-testid="wf-migration-next">
-            {t('migration.nextBatch', { n: n(Math.min(result.remaining, MAX_MIGRATION_INSTANCES)) })}</Button>} />
+            {t('migration.nextBatch', { n: n(Math.min(result.remaining, Math.max(result.instances.length, 1))) })}</Button>} />
       )}
       <List
         bordered size="small" dataSource={result.instances}
