@@ -121,10 +121,6 @@ export const wfTasks = pgTable('wf_tasks', {
   index('wf_tasks_assignee_status').on(t.assigneeId, t.status, t.createdAt, t.id),
   // ... and the unclaimed open tasks in order, each probed against the candidates' primary key
   index('wf_tasks_offered').on(t.createdAt, t.id).where(sql`status = 'open' and assignee_id is null`),
-  // the to-do by importance (by id within each importance) and by due date, ties by id descending (migration 0048)
-  index('wf_tasks_assignee_open_id').on(t.assigneeId, t.id).where(sql`status = 'open'`),
-  index('wf_tasks_assignee_open_due').on(t.assigneeId, t.dueAt, t.id.desc()).where(sql`status = 'open'`),
-  index('wf_tasks_assignee_open_due_desc').on(t.assigneeId, t.dueAt.desc(), t.id.desc()).where(sql`status = 'open'`),
   index('wf_tasks_instance').on(t.instanceId),
   // an execution deleted (an instance deleted, the history purge) finds its tasks by this, not by a scan of every task
   index('wf_tasks_execution').on(t.executionId),

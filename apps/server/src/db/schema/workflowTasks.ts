@@ -1,4 +1,6 @@
-import { pgTable, serial, integer, text, timestamp, index, primaryKey } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { pgTable, serial, integer, text, timestamp, index, primaryKey, boolean } from 'drizzle-orm/pg-core';
+import { wfTasks } from './workflow';
 
 /**
  * Per-user state around the engine's tasks (issue 11): how each user files a task (activity bucket,
@@ -15,8 +17,45 @@ export const wfTaskUserState = pgTable('wf_task_user_state', {
   /** 1 high / 2 medium / 3 low */
   importance: integer('importance').notNull().default(2),
   openedAt: ts('opened_at'),
-}, (t) => [primaryKey({ columns: [t.taskId, t.accountId] }), index('wf_task_user_state_account').on(t.accountId, t.activity),
-  index('wf_task_user_state_importance').on(t.accountId, t.importance, t.taskId)]);
+}, (t) => [primaryKey({ columns: [t.taskId, t.accountId] }), index('wf_task_user_state_account').on(t.accountId, t.activity)]);
+
+/**
+ * One row per person and open task in their to-do (assigned, or offered while unclaimed), with what the
+ * list filters and sorts on, copied from wf_tasks, wf_instances and wf_task_user_state by triggers in the
+ * transaction of each change (migration 0050); written by nothing else.
+ */
+export const wfTodo = pgTable('wf_todo', {
+  accountId: integer('account_id').notNull(),
+  taskId: integer('task_id').notNull().references(() => wfTasks.id, { onDelete: 'cascade' }),
+  candidate: boolean('candidate').notNull(),
+  createdAt: ts('created_at').notNull(),
+  dueAt: ts('due_at'),
+  name: text('name').notNull(),
+  definitionKey: text('definition_key').notNull(),
+  definitionName: text('definition_name').notNull(),
+  businessKey: text('business_key'),
+  starterId: integer('starter_id'),
+  starterName: text('starter_name'),
+  importance: integer('importance').notNull(),
+  activity: integer('activity').notNull(),
+  /** 1 not yet opened or claimed / 2 in progress */
+  progress: integer('progress').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.accountId, t.taskId] }),
+  index('wf_todo_task').on(t.taskId),
+  index('wf_todo_arrival').on(t.accountId, t.createdAt, t.taskId),
+  index('wf_todo_due').on(t.accountId, t.dueAt, t.taskId),
+  index('wf_todo_process_name').on(t.accountId, t.definitionName, t.taskId),
+  index('wf_todo_importance').on(t.accountId, t.importance, t.taskId.desc()),
+  index('wf_todo_importance_desc').on(t.accountId, t.importance.desc(), t.taskId.desc()),
+  index('wf_todo_importance_arrival').on(t.accountId, t.importance, t.createdAt, t.taskId),
+  index('wf_todo_activity_arrival').on(t.accountId, t.activity, t.createdAt, t.taskId),
+  index('wf_todo_process_arrival').on(t.accountId, t.definitionKey, t.createdAt, t.taskId),
+  index('wf_todo_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+  index('wf_todo_definition_name_trgm').using('gin', sql`${t.definitionName} gin_trgm_ops`),
+  index('wf_todo_business_key_trgm').using('gin', sql`${t.businessKey} gin_trgm_ops`),
+  index('wf_todo_short_grams').using('gin', sql`bencao_short_grams(array[${t.name}, ${t.definitionName}, ${t.businessKey}])`),
+]);
 
 export const wfFavourites = pgTable('wf_favourites', {
   accountId: integer('account_id').notNull(),

@@ -4,9 +4,10 @@ import type {
   TaskUserOption, TodoCount, TodoQuery, TodoTask,
 } from '@bencao/contracts';
 import type { Db } from '../../../db/client';
-import { accounts, wfCc, wfDefinitions, wfFavourites, wfInstances, wfTaskDelegations, wfTasks, wfTaskUserState } from '../../../db/schema/index';
+import { accounts, wfCc, wfDefinitions, wfFavourites, wfInstances, wfTaskDelegations, wfTasks, wfTaskUserState, wfTodo } from '../../../db/schema/index';
 import { offsetOf } from '../../../platform/paging';
-import { cappedCountSql, countCapOf, settleCount } from '../../../platform/cappedCount';
+import { cappedCountSql, countCapOf, listCapOf, listTotal, settleCount } from '../../../platform/cappedCount';
+import { keywordIn } from '../../../platform/keywordSearch';
 import type { WorkflowAccess } from '../admin/index';
 import { amountOf } from './amount';
 
@@ -20,136 +21,68 @@ const dir = (order: string | undefined, fallback: 'asc' | 'desc') => {
   return o === 'asc' ? asc : desc;
 };
 
-/** an unclaimed open task of `wf_tasks` (the row in scope) is offered to the account: a probe of the candidates' primary key */
-const offeredTo = (accountId: number) => sql`exists (select 1 from wf_task_candidates c where c.task_id = wf_tasks.id and c.account_id = ${accountId})`;
-/**
- * the caller's open tasks: assigned (index assignee, status, created_at, id), or offered to them while
- * unclaimed (the candidates' account index, or the partial index of unclaimed open tasks probing the
- * candidates: the planner picks) — two index lookups, not an OR over the table
- */
-const mineRows = (accountId: number) => sql`select id from wf_tasks where assignee_id = ${accountId} and status = 'open'
-  union all
-  select id from wf_tasks where assignee_id is null and status = 'open' and ${offeredTo(accountId)}`;
-const mine = (accountId: number) => sql`${wfTasks.id} in (${mineRows(accountId)})`;
-
-const activityOf = sql<number>`coalesce(${wfTaskUserState.activity}, 1)`;
-const importanceOf = sql<number>`coalesce(${wfTaskUserState.importance}, 2)`;
-
 export function taskLists(db: Db, now: () => Date) {
+  /**
+   * The to-do reads wf_todo (migration 0050): one row per person and open task in their to-do, with what
+   * the filters and sorts need, kept by triggers. Every sort is an index on (account, sort column, task id),
+   * and the filters on importance, activity and process have one by arrival, so a page is read in order and
+   * the read stops at it; the keyword goes through the trigram / short-keyword indexes.
+   */
   const todoWhere = (accountId: number, q: Partial<TodoQuery>): SQL => {
-    const w: (SQL | undefined)[] = [mine(accountId)];
-    if (q.importance) w.push(sql`${importanceOf} = ${q.importance}`);
-    if (q.activity) w.push(sql`${activityOf} = ${q.activity}`);
-    if (q.status === 1) w.push(and(isNull(wfTaskUserState.openedAt), isNull(wfTasks.claimedAt)));
-    if (q.status === 2) w.push(or(sql`${wfTaskUserState.openedAt} is not null`, sql`${wfTasks.claimedAt} is not null`));
+    const w: (SQL | undefined)[] = [eq(wfTodo.accountId, accountId)];
+    if (q.importance) w.push(eq(wfTodo.importance, q.importance));
+    if (q.activity) w.push(eq(wfTodo.activity, q.activity));
+    if (q.status === 1 || q.status === 2) w.push(eq(wfTodo.progress, q.status));
     if (q.status === 3) w.push(sql`false`);
-    if (q.definitionKey) w.push(eq(wfTasks.definitionKey, q.definitionKey));
-    if (q.starter) w.push(or(ilike(wfInstances.starterName, like(q.starter)), sql`${wfInstances.starterId} in (select id from accounts where user_id = ${q.starter})`));
-    if (q.arrivedFrom) w.push(sql`${wfTasks.createdAt} >= ${q.arrivedFrom.toISOString()}::timestamptz`);
-    if (q.arrivedTo) w.push(sql`${wfTasks.createdAt} <= ${q.arrivedTo.toISOString()}::timestamptz`);
-    if (q.overdue) w.push(sql`${wfTasks.dueAt} < ${now().toISOString()}::timestamptz`);
-    if (q.keyword) w.push(or(ilike(wfTasks.name, like(q.keyword)), ilike(wfInstances.definitionName, like(q.keyword)), ilike(wfInstances.businessKey, like(q.keyword))));
+    if (q.definitionKey) w.push(eq(wfTodo.definitionKey, q.definitionKey));
+    if (q.starter) w.push(or(ilike(wfTodo.starterName, like(q.starter)), sql`${wfTodo.starterId} in (select id from accounts where user_id = ${q.starter})`));
+    if (q.arrivedFrom) w.push(sql`${wfTodo.createdAt} >= ${q.arrivedFrom.toISOString()}::timestamptz`);
+    if (q.arrivedTo) w.push(sql`${wfTodo.createdAt} <= ${q.arrivedTo.toISOString()}::timestamptz`);
+    if (q.overdue) w.push(sql`${wfTodo.dueAt} < ${now().toISOString()}::timestamptz`);
+    if (q.keyword) w.push(keywordIn([wfTodo.name, wfTodo.definitionName, wfTodo.businessKey], q.keyword));
     return and(...w)!;
   };
-  const todoFrom = (accountId: number, total: SQL) => db.select({
-    t: wfTasks, total: sql<number>`${total}`.mapWith(Number), definitionName: wfInstances.definitionName, businessKey: wfInstances.businessKey, starterName: wfInstances.starterName,
-    variables: wfInstances.variables, activity: activityOf, importance: importanceOf, openedAt: wfTaskUserState.openedAt, delegated: sql<boolean>`${wfTaskDelegations.taskId} is not null`,
-  }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
-    .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId)))
-    .leftJoin(wfTaskDelegations, and(eq(wfTaskDelegations.taskId, wfTasks.id), eq(wfTaskDelegations.delegateId, accountId)));
-
   /**
-   * The to-do page as most people open it (no filter, by arrival): two ordered index scans (assigned;
-   * offered as a candidate), each cut at the page's end, merged — never a sort over every open task.
+   * The list's order: the sort's column (arrival newest first; due date, importance and process name
+   * ascending unless asked otherwise), ties by task id in the same direction — by importance, newest first
+   * whichever way, as tasks of one importance read best. No due date: last ascending, first descending.
    */
-  const unfiltered = (q: TodoQuery) => !q.importance && !q.activity && !q.status
-    && !q.definitionKey && !q.starter && !q.arrivedFrom && !q.arrivedTo && !q.overdue && !q.keyword;
-  const plainByArrival = (q: TodoQuery) => (q.sort ?? 'arrivedAt') === 'arrivedAt' && unfiltered(q);
-  const todoPageByArrival = (accountId: number, q: TodoQuery, order: 'asc' | 'desc', total: SQL) => {
-    const end = offsetOf(q) + q.limit;
-    const o = sql.raw(order);
-    const page = sql`select id from (
-        (select id, created_at from wf_tasks where assignee_id = ${accountId} and status = 'open' order by created_at ${o}, id ${o} limit ${end})
-        union all
-        (select id, created_at from wf_tasks where assignee_id is null and status = 'open' and ${offeredTo(accountId)} order by created_at ${o}, id ${o} limit ${end})) mine
-      order by created_at ${o}, id ${o} limit ${q.limit} offset ${offsetOf(q)}`;
-    const d = order === 'asc' ? asc : desc;
-    return todoFrom(accountId, total).where(sql`${wfTasks.id} in (${page})`).orderBy(d(wfTasks.createdAt), d(wfTasks.id));
-  };
-
-  /** the caller's open tasks offered to them while unclaimed, through their candidate rows by task id */
-  const offeredRows = (accountId: number) => sql`select c.task_id as id from wf_task_candidates c join wf_tasks t on t.id = c.task_id
-    where c.account_id = ${accountId} and t.assignee_id is null and t.status = 'open'`;
-  /**
-   * The to-do by importance, unfiltered: the list's order is (importance, id descending) with no mark
-   * meaning medium (2). Each importance is read in id order and cut at the page's end — the high and low
-   * marks from the caller's marks (index account, importance, task), the medium ones from their open
-   * tasks (assigned: index assignee, id of open tasks; offered: the candidates' account, task index) less
-   * those marked otherwise — and the three are laid end to end: never a sort over every open task.
-   */
-  const todoPageByImportance = (accountId: number, q: TodoQuery, order: 'asc' | 'desc', total: SQL) => {
-    const end = offsetOf(q) + q.limit;
-    const marked = (importance: number) => sql`(select ${importance} as r, s.task_id as id from wf_task_user_state s
-        where s.account_id = ${accountId} and s.importance = ${importance} and exists (select 1 from wf_tasks where wf_tasks.id = s.task_id and status = 'open'
-          and (assignee_id = ${accountId} or assignee_id is null and ${offeredTo(accountId)}))
-        order by s.task_id desc limit ${end})`;
-    const notMarked = sql`not exists (select 1 from wf_task_user_state s where s.task_id = m.id and s.account_id = ${accountId} and s.importance <> 2)`;
-    const medium = sql`(select 2 as r, id from (
-        (select id from wf_tasks m where assignee_id = ${accountId} and status = 'open' and ${notMarked} order by id desc limit ${end})
-        union all
-        (select id from (${offeredRows(accountId)}) m where ${notMarked} order by id desc limit ${end})) m
-      order by id desc limit ${end})`;
-    const page = sql`select id from (${marked(1)} union all ${medium} union all ${marked(3)}) p
-      order by r ${sql.raw(order)}, id desc limit ${q.limit} offset ${offsetOf(q)}`;
-    const d = order === 'asc' ? asc : desc;
-    return todoFrom(accountId, total).where(sql`${wfTasks.id} in (${page})`).orderBy(d(importanceOf), desc(wfTasks.id));
-  };
-  /**
-   * The to-do by due date, unfiltered: order (due date, id descending), no due date last when ascending
-   * and first when descending (PostgreSQL's default, as the general query). The assigned tasks are read in
-   * that order from an index per direction (migration 0048) and cut at the page's end; the offered ones,
-   * few, are sorted.
-   */
-  const todoPageByDue = (accountId: number, q: TodoQuery, order: 'asc' | 'desc', total: SQL) => {
-    const end = offsetOf(q) + q.limit;
-    const o = sql.raw(order);
-    const page = sql`select id from (
-        (select id, due_at from wf_tasks where assignee_id = ${accountId} and status = 'open' order by due_at ${o}, id desc limit ${end})
-        union all
-        (select t.id, t.due_at from wf_tasks t where t.id in (${offeredRows(accountId)}) order by t.due_at ${o}, t.id desc limit ${end})) mine
-      order by due_at ${o}, id desc limit ${q.limit} offset ${offsetOf(q)}`;
-    const d = order === 'asc' ? asc : desc;
-    return todoFrom(accountId, total).where(sql`${wfTasks.id} in (${page})`).orderBy(d(sql`${wfTasks.dueAt}`), desc(wfTasks.id));
+  const todoOrder = (q: TodoQuery): SQL[] => {
+    const sort = q.sort ?? 'arrivedAt';
+    const d = dir(q.order, sort === 'arrivedAt' ? 'desc' : 'asc');
+    const col = { arrivedAt: wfTodo.createdAt, dueAt: wfTodo.dueAt, importance: wfTodo.importance, definitionName: wfTodo.definitionName }[sort];
+    return [d(col), sort === 'importance' ? desc(wfTodo.taskId) : d(wfTodo.taskId)];
   };
 
   return {
-    async todo(accountId: number, q: TodoQuery): Promise<{ total: number; records: TodoTask[] }> {
+    async todo(accountId: number, q: TodoQuery): Promise<{ total: number; records: TodoTask[]; approximate?: true }> {
       const where = todoWhere(accountId, q);
-      const sorts: Record<string, SQL | typeof wfTasks.createdAt> = {
-        arrivedAt: wfTasks.createdAt, dueAt: sql`${wfTasks.dueAt}`, importance: importanceOf, definitionName: sql`${wfInstances.definitionName}`,
-      };
-      const by = sorts[q.sort ?? 'arrivedAt'];
-      const d = dir(q.order, q.sort === 'importance' || q.sort === 'definitionName' || q.sort === 'dueAt' ? 'asc' : 'desc');
-      // one statement: the page with the capped count selected alongside (an EXPLAIN only past the cap)
-      const plain = unfiltered(q);
-      const countRows = plain ? mineRows(accountId) : db.select({ one: sql`1` }).from(wfTasks).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
-        .leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId))).where(where).getSQL();
-      const cap = countCapOf(q);
-      const total = cappedCountSql(countRows, cap);
-      const order = d === asc ? 'asc' : 'desc';
-      const rows = await (plainByArrival(q) ? todoPageByArrival(accountId, q, order, total)
-        : plain && q.sort === 'importance' ? todoPageByImportance(accountId, q, order, total)
-        : plain && q.sort === 'dueAt' ? todoPageByDue(accountId, q, order, total)
-        : todoFrom(accountId, total).where(where).orderBy(d(by), desc(wfTasks.id)).limit(q.limit).offset(offsetOf(q)));
-      const n = await settleCount(db, countRows, cap, rows[0]?.total);
+      const order = todoOrder(q);
+      const countRows = db.select({ one: sql`1` }).from(wfTodo).where(where).getSQL();
+      // exact up to ten pages past the one shown and at most 10,000 rows; past that the planner's estimate
+      const cap = Math.max(listCapOf(q), 1000);
+      // one statement: the page's task ids read from the order's index (not the rows it skips), its rows, the capped count
+      // (a subquery with a limit: its few ids are joined to the other tables by their keys, whatever their size)
+      const page = db.select({ id: wfTodo.taskId }).from(wfTodo).where(where).orderBy(...order).limit(q.limit).offset(offsetOf(q)).as('page');
+      const rows = await db.select({
+        t: wfTasks, total: cappedCountSql(countRows, cap).mapWith(Number), definitionName: wfTodo.definitionName, businessKey: wfTodo.businessKey,
+        starterName: wfTodo.starterName, variables: wfInstances.variables, activity: wfTodo.activity, importance: wfTodo.importance,
+        progress: wfTodo.progress, delegated: sql<boolean>`${wfTaskDelegations.taskId} is not null`,
+      }).from(page).innerJoin(wfTodo, and(eq(wfTodo.accountId, accountId), eq(wfTodo.taskId, page.id)))
+        .innerJoin(wfTasks, eq(wfTasks.id, page.id)).innerJoin(wfInstances, eq(wfInstances.id, wfTasks.instanceId))
+        .leftJoin(wfTaskDelegations, and(eq(wfTaskDelegations.taskId, page.id), eq(wfTaskDelegations.delegateId, accountId)))
+        .orderBy(...order);
+      // counted exactly: that count, also on a page past the end; estimated: "about", never below the page shown
+      const settled = await settleCount(db, countRows, cap, rows[0]?.total);
+      const total = settled <= cap ? { total: settled } : await listTotal(db, countRows, cap, settled, q, rows.length);
       const t0 = now().getTime();
       return {
-        total: n,
+        ...total,
         records: rows.map((r) => ({
           id: r.t.id, name: r.t.name, elementId: r.t.elementId, instanceId: r.t.instanceId, definitionKey: r.t.definitionKey,
           definitionName: r.definitionName, businessKey: r.businessKey, starterName: r.starterName, arrivedAt: r.t.createdAt.toISOString(),
-          dueAt: iso(r.t.dueAt), overdue: !!r.t.dueAt && r.t.dueAt.getTime() < t0, importance: Number(r.importance) as TaskImportance,
-          status: (r.openedAt || r.t.claimedAt ? 2 : 1) as TaskProgress, activity: Number(r.activity) as TaskActivity,
+          dueAt: iso(r.t.dueAt), overdue: !!r.t.dueAt && r.t.dueAt.getTime() < t0, importance: r.importance as TaskImportance,
+          status: r.progress as TaskProgress, activity: r.activity as TaskActivity,
           candidate: r.t.assigneeId === null, delegated: !!r.delegated, batchApprove: r.t.assigneeId !== null && !r.t.formKey && !r.delegated,
           amount: amountOf(r.variables),
         })),
@@ -157,9 +90,8 @@ export function taskLists(db: Db, now: () => Date) {
     },
 
     async todoCount(accountId: number): Promise<TodoCount> {
-      const rows = await db.select({ activity: activityOf, n: sql<number>`count(*)::int`, overdue: sql<number>`count(*) filter (where ${wfTasks.dueAt} < ${now().toISOString()}::timestamptz)::int` })
-        .from(wfTasks).leftJoin(wfTaskUserState, and(eq(wfTaskUserState.taskId, wfTasks.id), eq(wfTaskUserState.accountId, accountId)))
-        .where(mine(accountId)).groupBy(activityOf);
+      const rows = await db.select({ activity: wfTodo.activity, n: sql<number>`count(*)::int`, overdue: sql<number>`count(*) filter (where ${wfTodo.dueAt} < ${now().toISOString()}::timestamptz)::int` })
+        .from(wfTodo).where(eq(wfTodo.accountId, accountId)).groupBy(wfTodo.activity);
       const byActivity: Record<TaskActivity, number> = { 1: 0, 2: 0, 3: 0, 4: 0 };
       let total = 0;
       let overdue = 0;
