@@ -263,3 +263,26 @@ describe('preferences: the worst values', () => {
     expect(nulValue.status).toBe(400);
   });
 });
+
+describe('drafts and preferences: the worst bodies', () => {
+  it('variables 5,000 levels deep, a 10,000-element form array, a 5 MB variable and a wrong content type answer 4xx with the envelope, never 500', async () => {
+    const defId = await k.deploy(line('atkDraftBodies', ['a']));
+    // built as text: the client's own JSON.stringify would overflow at this depth
+    const deep = `{"definitionId":${defId},"variables":{"deep":${'{"d":'.repeat(5000)}1${'}'.repeat(5000)}}}`;
+    const tooDeep = await fetch(`${s.url}/api/workflow/tasks/drafts`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'accept-language': 'zh' }, body: deep });
+    const tooDeepBody = await tooDeep.json() as { msg: string };
+    expect(tooDeep.status, JSON.stringify(tooDeepBody)).toBe(400);
+    expect(tooDeepBody.msg).toContain('variables');
+    const huge = await api('POST', '/api/workflow/tasks/drafts', { definitionId: defId, variables: { big: 'x'.repeat(5 * 1024 * 1024) } });
+    expect(huge.status).toBe(400);
+    const wide = await api('POST', '/api/workflow/tasks/drafts', { definitionId: defId, form: { rows: Array.from({ length: 10_000 }, (_, i) => ({ i })) } });
+    expect([200, 400]).toContain(wide.status);
+    for (const [path, method] of [['/api/system/preferences/list:z', 'PUT'], ['/api/workflow/tasks/drafts', 'POST']] as const) {
+      const r = await fetch(`${s.url}${path}`, { method, headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain', 'accept-language': 'zh' }, body: '{"value":1}' });
+      const body = await r.json() as { code: number; msg: string };
+      expect(r.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+      expect(body.msg).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+});
