@@ -90,6 +90,7 @@ export function OrganTreeSelect({ id, value, onChange, placeholder, viewId, disa
   const view = viewId ?? views.data?.find((v) => v.code === 'admin')?.id ?? views.data?.[0]?.id;
   const [loaded, setLoaded] = useState<Record<string, TreeNode[]>>({});
   const [typed, setTyped] = useState('');
+  const [expanded, setExpanded] = useState<number[]>([]);
   const keyword = pickerKeyword(typed);
   const toNode = (o: OrganNode): TreeNode => ({ id: o.id, pId: o.parentId, value: o.id, title: `${o.name}（${o.typeName}）`, isLeaf: !o.hasChildren });
   const roots = useQuery({
@@ -111,6 +112,8 @@ export function OrganTreeSelect({ id, value, onChange, placeholder, viewId, disa
   });
   // a match by code does not show its code: the server's matches stay in the filtered tree
   const matched = new Set(keyword ? (found.data ?? []).map((m) => m.id) : []);
+  // the tree opens down to each match as the server's answer arrives (antd opens it only on a keystroke)
+  const opened = keyword ? [...new Set([...expanded, ...(found.data ?? []).flatMap((m) => m.path.slice(0, -1))])] : expanded;
   const data = useMemo(() => {
     const nodes = [...(roots.data ?? []).map(toNode), ...Object.values(loaded).flat()];
     const seen = new Set(nodes.map((n) => n.id));
@@ -123,7 +126,7 @@ export function OrganTreeSelect({ id, value, onChange, placeholder, viewId, disa
     <TreeSelect<number[]>
       id={id} multiple treeCheckable={false} allowClear disabled={disabled} placeholder={placeholder} style={{ width: '100%' }} value={value}
       onChange={(v) => onChange?.(v ?? [])} treeDataSimpleMode treeData={data} loading={roots.isFetching || found.isFetching}
-      showSearch onSearch={setTyped} popupMatchSelectWidth={false}
+      showSearch onSearch={setTyped} popupMatchSelectWidth={false} treeExpandedKeys={opened} onTreeExpand={(keys) => setExpanded(keys as number[])}
       filterTreeNode={(input, node) => matched.has(node.value as number) || String(node.title).toLowerCase().includes(input.trim().toLowerCase())}
       loadData={async (node) => {
         const pid = node.value as number;
