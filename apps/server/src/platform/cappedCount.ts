@@ -29,19 +29,25 @@ export const cappedCountSql = (rows: SQL, cap: number): SQL => sql`(select count
 export async function settleCount(db: Db, rows: SQL, cap: number, counted: number | undefined): Promise<number> {
   if (counted === undefined) return cappedCount(db, rows, cap);
   if (counted <= cap) return counted;
-  // the estimate of the same statement is kept a few seconds: it is approximate anyway, and on a big list
-  // it would otherwise be a second statement on every page view (the exact count above is never kept)
+  return Math.max(cap + 1, await estimateOf(db, rows));
+}
+
+/**
+ * The planner's estimate of the number of `rows` (one EXPLAIN, no scan). Kept a few seconds per statement and
+ * parameters: it is approximate anyway, and a list would otherwise pay a second statement on every page view.
+ */
+export async function estimateOf(db: Db, rows: SQL): Promise<number> {
   const q = dialect.sqlToQuery(rows);
   const key = `${q.sql}\u0000${JSON.stringify(q.params)}`;
   const now = Date.now();
   const kept = estimates.get(key);
-  if (kept && kept.until > now) return Math.max(cap + 1, kept.n);
+  if (kept && kept.until > now) return kept.n;
   const plan = (await db.execute<{ 'QUERY PLAN': unknown }>(sql`explain (format json) ${rows}`)).rows[0]?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan?: { 'Plan Rows'?: number } }[];
   const n = Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
   if (estimates.size >= MAX_ESTIMATES) estimates.clear();
   estimates.set(key, { n, until: now + ESTIMATE_MS });
-  return Math.max(cap + 1, n);
+  return n;
 }
 
 const dialect = new PgDialect();
@@ -75,4 +81,34 @@ export async function listTotal(db: Db, rows: SQL, cap: number, counted: number 
   const exact = settled <= cap || (shown > 0 && shown < q.limit);
   const total = totalOfPage(q, settled, shown);
   return exact ? { total } : { total, approximate: true };
+}
+
+/**
+ * A list the planner expects to hold this many times its count cap, and at least ESTIMATE_FLOOR rows, is not
+ * counted: its estimate answers. The floor keeps small lists exact where the planner only guesses: a table never
+ * analysed is taken to fill ten pages, a thousand rows or two.
+ */
+const ESTIMATE_FIRST = 4;
+const ESTIMATE_FLOOR = 5_000;
+
+/**
+ * The count of a large list, decided before its page is read. The planner's estimate comes first (kept, see
+ * `estimateOf`): a list it expects far past the cap (see ESTIMATE_FIRST) is not counted at all — counting
+ * would test cap + 1 matching rows (a deep page's cap: 10,000) only to answer the estimate anyway — and its
+ * total is the estimate, marked approximate (never below the rows up to the page shown; a short page ends the
+ * list exactly). Otherwise the capped count is selected alongside the page (`column`), as before. `total`
+ * takes the page's first `total` value and its length.
+ */
+export async function listCount(db: Db, rows: SQL, q: PageQuery) {
+  const cap = listCapOf(q);
+  const estimate = await estimateOf(db, rows);
+  const counted = estimate < Math.max(cap * ESTIMATE_FIRST, ESTIMATE_FLOOR);
+  return {
+    column: (counted ? cappedCountSql(rows, cap) : sql`null`).mapWith(Number),
+    async total(first: number | null | undefined, shown: number): Promise<{ total: number; approximate?: true }> {
+      if (counted || shown === 0) return listTotal(db, rows, cap, counted ? first ?? undefined : undefined, q, shown);
+      if (shown < q.limit) return { total: offsetOf(q) + shown };
+      return { total: Math.max(estimate, offsetOf(q) + shown), approximate: true };
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { accounts, loginLogs, operationLogs, sessions } from '../../db/schema/in
 import { AppError, notFound } from '../../platform/errors';
 import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { indexedOrder, offsetOf, orderBy, pageRead } from '../../platform/paging';
-import { cappedCountSql, listCapOf, listTotal } from '../../platform/cappedCount';
+import { listCount } from '../../platform/cappedCount';
 import type { SessionStore } from '../../platform/auth/sessions';
 import { accountIdInScope, accountScopeWhere, userIdInScope, type DataScopeOf } from '../security/dataScope';
 
@@ -72,19 +72,20 @@ export function auditService(db: Db, store: SessionStore) {
   const opSort = { createdAt: operationLogs.createdAt, userId: operationLogs.userId, module: operationLogs.module, durationMs: operationLogs.durationMs };
   const opOrder = (q: OpQuery) => indexedOrder(q, opSort, [desc(operationLogs.id)], operationLogs.id);
 
-  // a large list is one statement: the page in an index's order with its capped count alongside (platform/cappedCount.ts)
+  // a large list is one statement: the page in an index's order, with its capped count alongside unless the planner
+  // expects the list far past the cap (`listCount`, platform/cappedCount.ts)
   async function operationLogList(q: OpQuery, scope: DataScopeOf | null = null) {
     const where = opWhere(q, scope);
     const countRows = db.select({ one: sql`1` }).from(operationLogs).where(where).getSQL();
-    const cap = listCapOf(q);
+    const count = await listCount(db, countRows, q);
     const order = opOrder(q);
     const page = pageRead(q, operationLogs, operationLogs.id, where, order);
     const rows = await db.select({
       id: operationLogs.id, userId: operationLogs.userId, module: operationLogs.module, operation: operationLogs.operation, target: operationLogs.target,
       method: operationLogs.method, path: operationLogs.path, ip: operationLogs.ip, result: operationLogs.result, status: operationLogs.status,
-      durationMs: operationLogs.durationMs, createdAt: operationLogs.createdAt, total: cappedCountSql(countRows, cap).mapWith(Number),
+      durationMs: operationLogs.durationMs, createdAt: operationLogs.createdAt, total: count.column,
     }).from(operationLogs).where(page.where).orderBy(...order).limit(q.limit).offset(page.offset);
-    return { ...(await listTotal(db, countRows, cap, rows[0]?.total, q, rows.length)), records: rows.map(({ total: _, ...r }) => r) };
+    return { ...(await count.total(rows[0]?.total, rows.length)), records: rows.map(({ total: _, ...r }) => r) };
   }
 
   async function operationLog(id: number, scope: DataScopeOf | null = null) {
@@ -115,12 +116,12 @@ export function auditService(db: Db, store: SessionStore) {
       q.to ? lte(loginLogs.createdAt, new Date(q.to)) : undefined,
     );
     const countRows = db.select({ one: sql`1` }).from(loginLogs).where(where).getSQL();
-    const cap = listCapOf(q);
+    const count = await listCount(db, countRows, q);
     const order = indexedOrder(q, { createdAt: loginLogs.createdAt, userId: loginLogs.userId, ip: loginLogs.ip }, [desc(loginLogs.id)], loginLogs.id);
     const page = pageRead(q, loginLogs, loginLogs.id, where, order);
-    const rows = await db.select({ l: loginLogs, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(loginLogs).where(page.where)
+    const rows = await db.select({ l: loginLogs, total: count.column }).from(loginLogs).where(page.where)
       .orderBy(...order).limit(q.limit).offset(page.offset);
-    return { ...(await listTotal(db, countRows, cap, rows[0]?.total, q, rows.length)), records: rows.map(({ l }) => ({ ...l, ...describeAgent(l.userAgent) })) };
+    return { ...(await count.total(rows[0]?.total, rows.length)), records: rows.map(({ l }) => ({ ...l, ...describeAgent(l.userAgent) })) };
   }
 
   return { online, kick, operationLogList, operationLog, modules, operationLogCsv, loginLogList };

@@ -14,7 +14,7 @@ import {
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { indexedOrder, offsetOf, orderBy, pageRead } from '../../platform/paging';
 import { keywordIn } from '../../platform/keywordSearch';
-import { cappedCountSql, listCapOf, listTotal } from '../../platform/cappedCount';
+import { listCount } from '../../platform/cappedCount';
 import { ALL, privilegedAccounts } from '../../platform/auth/authorities';
 import { assertPolicy, hashPassword, loadPolicy } from '../../platform/auth/passwords';
 import type { SessionStore } from '../../platform/auth/sessions';
@@ -294,16 +294,17 @@ export function securityService(db: Db, store: SessionStore) {
       q.roleId ? sql`exists (select 1 from ${accountRoles} ar where ar.account_id = accounts.id and ar.role_id = ${q.roleId})` : undefined,
     );
     // one statement: the page in an index's order (ACCOUNT_SORTS, migration 0041) with its capped count alongside
+    // (none for a list the planner expects far past it: `listCount`)
     const countRows = db.select({ one: sql`1` }).from(accounts).where(where).getSQL();
-    const cap = listCapOf(q);
+    const count = await listCount(db, countRows, q);
     const order = indexedOrder(q, { userId: accounts.userId, userName: accounts.userName, status: accounts.status, createdAt: accounts.createdAt, maxSessions: accounts.maxSessions }, [asc(accounts.id)], accounts.id);
     const page = pageRead(q, accounts, accounts.id, where, order);
     const rows = await db.select({
       ...accountColumns,
       roleNames: sql<string | null>`(select string_agg(r.name, ', ' order by r.name) from ${accountRoles} ar join ${roles} r on r.id = ar.role_id where ar.account_id = accounts.id)`,
-      total: cappedCountSql(countRows, cap).mapWith(Number),
+      total: count.column,
     }).from(accounts).where(page.where).orderBy(...order).limit(q.limit).offset(page.offset);
-    return { ...(await listTotal(db, countRows, cap, rows[0]?.total, q, rows.length)), records: rows.map(({ total: _, ...r }) => r) };
+    return { ...(await count.total(rows[0]?.total, rows.length)), records: rows.map(({ total: _, ...r }) => r) };
   }
 
   async function createAccount(actor: Actor, input: AccountCreateInput) {

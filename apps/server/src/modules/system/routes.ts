@@ -10,7 +10,7 @@ import { LOGIN, PUBLIC, authOf, bearerToken } from '../../platform/guard';
 import { langOf } from '../../platform/i18n';
 import { indexedOrder, pageRead } from '../../platform/paging';
 import { keywordIn } from '../../platform/keywordSearch';
-import { cappedCountSql, listCapOf, listTotal } from '../../platform/cappedCount';
+import { listCount } from '../../platform/cappedCount';
 import { menusFor, toAltNodes } from './menuService';
 import { hasAuthority } from '../../platform/auth/authorities';
 import { accountIdInScope, dataScopeOf } from '../security/dataScope';
@@ -105,13 +105,14 @@ export const systemRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       accountIdInScope(await dataScopeOf(db, authOf(req).accountId, authOf(req).authorities), clientErrors.accountId),
       q.keyword ? keywordIn([clientErrors.message, clientErrors.url], q.keyword) : undefined,
     );
-    // one statement: the page with its capped count alongside; the keyword through the trigram or short-keyword indexes (0041, 0048)
+    // one statement: the page with its capped count alongside (none for a list the planner expects far past it: `listCount`);
+    // the keyword through the trigram or short-keyword indexes (0041, 0048)
     const countRows = db.select({ one: sql`1` }).from(clientErrors).where(where).getSQL();
-    const cap = listCapOf(q);
+    const count = await listCount(db, countRows, q);
     const order = indexedOrder(q, { createdAt: clientErrors.createdAt }, [desc(clientErrors.createdAt), desc(clientErrors.id)], clientErrors.id);
     const page = pageRead(q, clientErrors, clientErrors.id, where, order);
-    const rows = await db.select({ e: clientErrors, total: cappedCountSql(countRows, cap).mapWith(Number) }).from(clientErrors).where(page.where)
+    const rows = await db.select({ e: clientErrors, total: count.column }).from(clientErrors).where(page.where)
       .orderBy(...order).limit(q.limit).offset(page.offset);
-    return ok({ ...(await listTotal(db, countRows, cap, rows[0]?.total, q, rows.length)), records: rows.map((r) => r.e) });
+    return ok({ ...(await count.total(rows[0]?.total, rows.length)), records: rows.map((r) => r.e) });
   });
 };
