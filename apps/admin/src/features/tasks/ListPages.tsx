@@ -76,7 +76,7 @@ function DoneList({ open }: { open: (t: DetailTarget) => void }) {
   ];
   const card = (r: DoneTask): TaskCardContent => ({
     title: r.name, tags: <><OutcomeTag value={r.outcome} /><StatusTag value={r.instanceStatus} /></>, sub: withKey(r.definitionName, r.businessKey),
-    facts: [[t('columns.starter'), r.starterName ?? '—'], [t('columns.actedAt'), when(r.actedAt)], [t('columns.currentNodes'), nodesText(r.currentNodes)]],
+    facts: [[t('columns.starter'), r.starterName ?? '—'], [t('columns.actedAt'), when(r.actedAt)], r.currentNodes.length > 0 && [t('columns.currentNodes'), nodesText(r.currentNodes)]],
   });
   return <PagedList<DoneTask> queryKey={tasksKeys.done} fetch={tasksApi.done} columns={cols} rowKey="taskId" placeholder={t('lists.keyword')} label={t('lists.tabDone')} card={card} open={open} />;
 }
