@@ -7,7 +7,7 @@ import { line, kit, signature, type Kit } from './workflowKit';
  * What a step costs the database (issue 27): the statements (driver calls) one request sends, counted in
  * the server's process. Each figure is the fewest over several requests of the same kind, so a background
  * job's statement during one of them does not count. The limits sit between this code's counts and the
- * counts before the reads were merged (plain completion 11; 采购申请 start to end 219, its approvals 35–47 each).
+ * counts before the reads were merged (plain completion 10; 采购申请 start to end 219, its approvals 35–47 each).
  */
 
 let s: TestServer;
@@ -34,7 +34,7 @@ async function counted<R>(send: () => Promise<R>): Promise<{ n: number; r: R }> 
 const ok = (r: { status: number; body: any }) => { expect(r.status, JSON.stringify(r.body)).toBe(200); return r.body.data; };
 
 describe('statements per step', () => {
-  it('a plain completion of a chain takes at most 9 statements', async () => {
+  it('a plain completion of a chain takes at most 7 statements', async () => {
     const def = await k.deploy(line('stmtChain', ['a', 'b', 'c']));
     const counts: number[] = [];
     for (let i = 0; i < 4; i++) {
@@ -46,7 +46,7 @@ describe('statements per step', () => {
       // the next task is there: the completion did its work
       expect((await k.open(id)).map((t) => t.elementId)).toEqual(['b']);
     }
-    expect(Math.min(...counts), counts.join(',')).toBeLessThanOrEqual(9);
+    expect(Math.min(...counts), counts.join(',')).toBeLessThanOrEqual(7);
   });
 
   it('the seeded 采购申请 with its form, signatures and countersign: each step at most 34 statements, start to end at most 175', async () => {

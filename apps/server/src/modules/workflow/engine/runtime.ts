@@ -852,7 +852,12 @@ export async function createInstance(tx: Tx, i: CreateInstanceInput): Promise<In
 }
 
 /** completes a user task: 409 when it is no longer open; the caller checked who may */
-export async function completeTask(db: Db, taskId: number, actor: Actor, input: { variables: Record<string, unknown>; comment: string | null; outcome: string | null }, now: Date, mayOverride: boolean) {
+/**
+ * `check`: the caller's own refusals (a node that must be signed, variables a form-bound process does not take),
+ * run on the rows as they are under the lock, before anything is written — no read of its own before the transaction
+ */
+export async function completeTask(db: Db, taskId: number, actor: Actor, input: { variables: Record<string, unknown>; comment: string | null; outcome: string | null }, now: Date, mayOverride: boolean,
+  check?: (task: TaskRow, model: ProcessModel) => void) {
   return db.transaction(async (tx) => {
     // the instance row lock first (found through the task), then the task and its execution as they are under the lock
     let locked = await lockWithTask(tx, taskId, now);
@@ -866,6 +871,7 @@ export async function completeTask(db: Db, taskId: number, actor: Actor, input: 
     }
     const { inst, task, ex } = locked;
     const c: Ctx = { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor, depth: 0 };
+    check?.(task, c.model);
     if (task.status !== 'open') {
       if (task.status === 'suspended' || c.inst.status !== 'running') throw new AppError(409, 'workflow.instanceNotRunning', { status: `workflow.status.${c.inst.status === 'running' ? 'suspended' : c.inst.status}` });
       throw new AppError(409, 'workflow.taskNotOpen', { status: `workflow.taskStatus.${task.status}` });

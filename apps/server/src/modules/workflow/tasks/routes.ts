@@ -344,19 +344,19 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post('/api/workflow/tasks/:id/complete', { config: { authority: LOGIN }, schema: { tags, params: idParams, body: taskCompleteSchema } },
     async (req) => {
       const actor: Actor = { accountId: req.auth!.accountId, name: req.auth!.userName };
-      // one read of the task and its instance for both checks (the completion reads them again under the lock)
-      const { task, inst } = await taskAndInstance(db, req.params.id);
-      const model = await modelOf(db, inst.versionId, inst.definitionKey, inst.version);
-      mustNotNeedSignature(signatureAt(model, task.elementId));
-      checkVariables(req.body.variables, hasForm(model), langOf(req));
+      // the node's signature and the form-bound variables: checked by the completion on the rows it locks
+      const check = (task: { elementId: string }, model: ProcessModel) => {
+        mustNotNeedSignature(signatureAt(model, task.elementId));
+        checkVariables(req.body.variables, hasForm(model), langOf(req));
+      };
       try {
         // the assignee or a candidate: checked by the completion itself, under the lock, from the rows it loads
-        return ok(await withIncident(db, now(), () => completeTask(db, req.params.id, actor, req.body, now(), false)), saved(req));
+        return ok(await withIncident(db, now(), () => completeTask(db, req.params.id, actor, req.body, now(), false, check)), saved(req));
       } catch (e) {
         // not theirs (nothing was written): an administrator of the process may still complete it
         if (!(e instanceof AppError && e.key === 'workflow.notYourTask') || !hasAuthority(req.auth!.authorities, 'bpm:monitor:operate')) throw e;
         if (!(await accessOf(req).canAdminister((await insts.task(req.params.id)).definitionKey))) throw e;
-        return ok(await withIncident(db, now(), () => completeTask(db, req.params.id, actor, req.body, now(), true)), saved(req));
+        return ok(await withIncident(db, now(), () => completeTask(db, req.params.id, actor, req.body, now(), true, check)), saved(req));
       }
     });
 };
