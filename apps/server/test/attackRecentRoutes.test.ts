@@ -286,3 +286,32 @@ describe('drafts and preferences: the worst bodies', () => {
     }
   });
 });
+
+describe('plugin buttons: a button racing the signed approval of its task', () => {
+  it('buttons clicked while the step is being signed either land before it or are refused; the signature still covers the data', async () => {
+    const xml = line('atkButtonRace', ['sign', 'next']).replace('<bpmn:userTask id="sign"', '<bpmn:userTask id="sign" bencao:signature="approve"');
+    const defId = await k.deploy(xml);
+    const made = await api('POST', '/api/workflow/plugin-buttons', {
+      code: 'atkBump', label: { en: 'Bump', zh: '改金额' }, pluginTypeCode: 'setVariables', settings: { expressions: { amount: 'variables.amount + 1' } },
+      definitionKey: 'atkButtonRace', nodeIds: ['sign'],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const buttonId = made.body.data.id as number;
+    for (let round = 0; round < 3; round++) {
+      const inst = await k.start(defId, { amount: 1 });
+      const [task] = await k.open(inst);
+      const signature = await signatureOf(s, DEMO.admin.password);
+      let done = false;
+      const approval = api('POST', `/api/workflow/tasks/${task.id}/approve`, { signature }).finally(() => { done = true; });
+      const clicks: number[] = [];
+      const clicker = async () => {
+        while (!done) clicks.push((await api('POST', `/api/workflow/tasks/${task.id}/buttons/${buttonId}`, {})).status);
+      };
+      await Promise.all([approval, clicker(), clicker(), clicker(), clicker()]);
+      expect((await approval).status).toBe(200);
+      expect(clicks.every((c) => [200, 403, 409].includes(c)), JSON.stringify(clicks)).toBe(true);
+      const view = await api('GET', `/api/workflow/instances/${inst}/view`);
+      expect(view.body.data.signatures.map((m: { covers: boolean }) => m.covers), `round ${round}: ${JSON.stringify(clicks)}`).toEqual([true]);
+    }
+  });
+});

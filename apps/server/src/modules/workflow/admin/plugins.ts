@@ -12,6 +12,7 @@ import { OutboundRefused, assertOutboundUrl, outboundRequest, type OutboundRespo
 import { offsetOf, orderBy } from '../../../platform/paging';
 import { celLimitError, evalCel, firstLine } from './cel';
 import { escapeHtml, mailReceivers, pathValue, render, templateOf } from './template';
+import type { Db } from '../../../db/client';
 import type { PluginContext, Q } from './types';
 
 /**
@@ -266,7 +267,7 @@ export async function pluginButtonsFor(db: Q, definitionKey: string, elementId: 
  * candidate of an unassigned task), the button enabled on its node. Variables the plugin sets are
  * merged into the instance's.
  */
-export async function runPluginButton(db: Q, code: string, taskId: number, actorAccountId: number, lang: Lang, now: Date): Promise<PluginResult> {
+export async function runPluginButton(db: Q & Pick<Db, 'transaction'>, code: string, taskId: number, actorAccountId: number, lang: Lang, now: Date): Promise<PluginResult> {
   const [button] = await db.select().from(wfPluginButtons).where(eq(wfPluginButtons.code, code));
   if (!button || !button.enabled) throw notFound();
   const [task] = await db.select({
@@ -287,8 +288,16 @@ export async function runPluginButton(db: Q, code: string, taskId: number, actor
     actorAccountId, variables: task.variables ?? {}, lang, now,
   });
   if (result.variables && Object.keys(result.variables).length) {
-    await db.update(wfInstances).set({ variables: sql`${wfInstances.variables} || ${JSON.stringify(result.variables)}::jsonb`, updatedAt: now })
-      .where(eq(wfInstances.id, task.instanceId));
+    const variables = result.variables;
+    await db.transaction(async (tx) => {
+      // under the instance's lock, as the engine's steps take it: a task completed meanwhile (an approval, a signature
+      // over the data) keeps the data it was completed with
+      await tx.execute(sql`select id from wf_instances where id = ${task.instanceId} for update`);
+      const [current] = await tx.select({ status: wfTasks.status }).from(wfTasks).where(eq(wfTasks.id, taskId));
+      if (current?.status !== 'open') throw new AppError(409, 'workflow.taskNotOpen', { status: `workflow.taskStatus.${current?.status ?? 'completed'}` });
+      await tx.update(wfInstances).set({ variables: sql`${wfInstances.variables} || ${JSON.stringify(variables)}::jsonb`, updatedAt: now })
+        .where(eq(wfInstances.id, task.instanceId));
+    });
   }
   return result;
 }
