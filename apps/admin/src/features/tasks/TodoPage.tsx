@@ -168,7 +168,7 @@ export function TodoPage() {
           getCheckboxProps: (r) => ({ disabled: !r.batchApprove || r.candidate, 'aria-label': t('todo.select', { name: r.name }) }),
         }}
         onChange={onTableChange(setQ)}
-        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit)}
+        pagination={tablePagination(list.data?.total ?? 0, q.page, q.limit, undefined, list.data?.approximate)}
         locale={{ emptyText: <Typography.Text type="secondary">{filterCount || bucket ? t('todo.noneMatching') : t('todo.none')}</Typography.Text> }}
       />}
 
