@@ -175,3 +175,26 @@ describe('conditions against the form', () => {
     expect((await ok(s.request('GET', `/api/workflow/instances/${id}`, { token: k.token }))).jobs.filter((j: any) => j.kind === 'conditionIncident')).toHaveLength(1);
   });
 });
+
+describe('the plain completion of a process without forms', () => {
+  it('a value it changes is kept in the history with its old and new value and who changed it; a new variable is no change', async () => {
+    const [lead] = await k.accountIds(['deptlead']);
+    const key = `intPlain${++seq}`;
+    const def = await k.deploy(bpmn(key, [`<bpmn:startEvent id="start"/>`, userTask('a', { rule: usersRule([lead]) }), userTask('b', { rule: usersRule([lead]) }), endEv(),
+      flow('f0', 'start', 'a'), flow('f1', 'a', 'b'), flow('f2', 'b', 'end')].join('\n')));
+    const id = await k.start(def, { amount: 500, item: 'masks' });
+    const [a] = await k.open(id);
+    const res = await s.request('POST', `/api/workflow/tasks/${a.id}/complete`, { token: T.deptlead, body: { variables: { amount: 5, item: 'masks', note: 'checked' } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const detail = await k.detail(id);
+    const changes = detail.history.filter((h: any) => h.action === 'dataChange');
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ elementId: 'a', data: { changes: [{ field: 'amount', old: 500, new: 5 }] } });
+    expect(changes[0].actorName).toBe(detail.history.find((h: any) => h.action === 'taskComplete' && h.elementId === 'a').actorName);
+    expect(detail.variables).toMatchObject({ amount: 5, note: 'checked' });
+    // the same values again change nothing
+    const [b] = await k.open(id);
+    expect((await s.request('POST', `/api/workflow/tasks/${b.id}/complete`, { token: T.deptlead, body: { variables: { amount: 5 } } })).status).toBe(200);
+    expect((await k.detail(id)).history.filter((h: any) => h.action === 'dataChange')).toHaveLength(1);
+  });
+});

@@ -884,12 +884,26 @@ export async function completeTask(db: Db, taskId: number, actor: Actor, input: 
       if (!cand.length) throw new AppError(403, 'workflow.notYourTask');
     }
     if (ex.status !== 'running') throw illegal('complete' as InstanceAction, 'execution', ex.status);
+    await keepOverwrites(c, task, input.variables);
     await finishTask(c, task, ex, actor, input);
     await settle(c);
     // the transaction's last statement: its COMMIT goes with it (nothing below can fail)
     await save(c, true);
     return { instanceId: c.inst.id, status: c.inst.status };
   });
+}
+
+/**
+ * A plain completion may set variables (a process without forms has no other data), so a value it changes is
+ * kept in the history as a `dataChange` (variable, old, new, who, when) like a form's field — the record shows
+ * who moved the data that routes the process, as engines keep every variable update in their history.
+ */
+async function keepOverwrites(c: Ctx, task: TaskRow, variables: Record<string, unknown>) {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const changes = Object.entries(variables ?? {})
+    .filter(([k, v]) => k in c.inst.variables && !same(c.inst.variables[k], v))
+    .map(([k, v]) => ({ field: k, label: { zh: k, en: k, es: k, ja: k }, old: c.inst.variables[k] ?? null, new: v ?? null }));
+  if (changes.length) await hist(c, 'dataChange', { executionId: task.executionId, taskId: task.id, elementId: task.elementId, data: { changes } });
 }
 
 async function finishTask(c: Ctx, task: TaskRow, ex: ExecutionRow, actor: Actor, input: { variables: Record<string, unknown>; comment: string | null; outcome: string | null }) {
