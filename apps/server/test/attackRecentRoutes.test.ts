@@ -135,6 +135,29 @@ describe('task attachments: worst file names and bodies', () => {
     expect(await db().select().from(wfAttachments).where(eq(wfAttachments.instanceId, instanceId))).toHaveLength(MAX_INSTANCE_ATTACHMENTS);
   });
 
+  it('the same bytes uploaded on one instance while removed on another: the upload\'s file stays downloadable', async () => {
+    const defId = await k.deploy(line('atkAttachShared', ['a']));
+    const taskOf = async () => (await k.open(await k.start(defId, {})))[0].id as number;
+    const send = (task: number, bytes: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes], { type: 'text/plain' }), 'shared.txt');
+      return fetch(`${s.url}/api/workflow/tasks/${task}/attachments`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form })
+        .then(async (r) => ({ status: r.status, body: await r.json() as any }));
+    };
+    for (let round = 0; round < 8; round++) {
+      const [one, two] = [await taskOf(), await taskOf()];
+      const bytes = `shared bytes ${round}`;
+      const first = await send(one, bytes);
+      expect(first.status).toBe(200);
+      const [removed, second] = await Promise.all([api('DELETE', first.body.data.url), send(two, bytes)]);
+      expect(removed.status).toBe(200);
+      expect(second.status).toBe(200);
+      const dl = await fetch(`${s.url}${second.body.data.url}`, { headers: { authorization: `Bearer ${admin}` } });
+      expect(dl.status, `round ${round}`).toBe(200);
+      expect(await dl.text()).toBe(bytes);
+    }
+  });
+
   it('a JSON body instead of a file answers 400', async () => {
     const res = await api('POST', `/api/workflow/tasks/${taskId}/attachments`, { file: 'x' });
     expect(res.status).toBe(400);

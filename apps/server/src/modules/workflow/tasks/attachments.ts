@@ -21,6 +21,9 @@ const MIME = /^[\w.+-]+\/[\w.+-]+$/;
 
 export const attachmentDir = (dataDir: string) => path.join(dataDir, 'workflow-attachments');
 
+/** content-addressed files are shared by rows: who adds or drops a row of a file holds the file's lock */
+const lockFile = (tx: Pick<Db, 'execute'>, key: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('bencao.attachment-file'), hashtext(${key}))`);
+
 export function attachmentService(db: Db, storage: MediaStorage, now: () => Date) {
   return {
     async upload(taskId: number, me: Me, file: { fileName: string; mimeType: string; bytes: Buffer }) {
@@ -39,6 +42,8 @@ export function attachmentService(db: Db, storage: MediaStorage, now: () => Date
         if (held.n >= MAX_INSTANCE_ATTACHMENTS || Number(held.bytes) + file.bytes.length > MAX_INSTANCE_ATTACHMENT_BYTES) {
           throw new AppError(400, 'workflow.task.attachmentLimit', { n: MAX_INSTANCE_ATTACHMENTS, mb: MAX_INSTANCE_ATTACHMENT_BYTES / 1024 / 1024 });
         }
+        // the stored file's lock (as remove takes it): a removal of the same bytes elsewhere cannot delete the file under this row
+        await lockFile(tx, key);
         if (!(await storage.has(key))) await storage.put(key, file.bytes);
         const [inserted] = await tx.insert(wfAttachments).values({
           instanceId: row.i.id, taskId, fileName: file.fileName.slice(0, 255) || 'file', mimeType: MIME.test(file.mimeType) ? file.mimeType.slice(0, 100) : 'application/octet-stream',
@@ -63,9 +68,12 @@ export function attachmentService(db: Db, storage: MediaStorage, now: () => Date
       const a = await this.row(id);
       const [t] = a.taskId ? await db.select({ status: wfTasks.status }).from(wfTasks).where(eq(wfTasks.id, a.taskId)) : [];
       if (a.uploaderId !== me.accountId || !t || t.status !== 'open') throw new AppError(409, 'workflow.task.attachmentNotYours');
-      await db.delete(wfAttachments).where(eq(wfAttachments.id, id));
-      const [other] = await db.select({ id: wfAttachments.id }).from(wfAttachments).where(eq(wfAttachments.storageKey, a.storageKey)).limit(1);
-      if (!other) await storage.delete(a.storageKey);
+      await db.transaction(async (tx) => {
+        await lockFile(tx, a.storageKey);
+        await tx.delete(wfAttachments).where(eq(wfAttachments.id, id));
+        const [other] = await tx.select({ id: wfAttachments.id }).from(wfAttachments).where(eq(wfAttachments.storageKey, a.storageKey)).limit(1);
+        if (!other) await storage.delete(a.storageKey);
+      });
       return { id };
     },
   };
