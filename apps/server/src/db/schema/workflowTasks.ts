@@ -54,7 +54,6 @@ export const wfTodo = pgTable('wf_todo', {
   index('wf_todo_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
   index('wf_todo_definition_name_trgm').using('gin', sql`${t.definitionName} gin_trgm_ops`),
   index('wf_todo_business_key_trgm').using('gin', sql`${t.businessKey} gin_trgm_ops`),
-  index('wf_todo_short_grams').using('gin', sql`bencao_short_grams(array[${t.name}, ${t.definitionName}, ${t.businessKey}])`),
 ]);
 
 export const wfFavourites = pgTable('wf_favourites', {
