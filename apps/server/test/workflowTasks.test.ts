@@ -327,6 +327,12 @@ describe('CC, view, attachments, lists, drafts, batch, notifications', () => {
     const before = await ok(get('finance2', '/api/workflow/tasks/todo/count'));
     await ok(s.request('PUT', `/api/workflow/tasks/${a.id}/activity`, { token: T.finance2, body: { activity: 3 } }));
     await ok(s.request('PUT', `/api/workflow/tasks/${a.id}/importance`, { token: T.finance2, body: { importance: 1 } }));
+    // another user cannot file it, nor learn that it exists: the same 404 as for no task at all
+    for (const mark of ['activity', 'importance']) {
+      const other = await s.request('PUT', `/api/workflow/tasks/${a.id}/${mark}`, { token: T.staff, body: { [mark]: 1 } });
+      expect(other.status, mark).toBe(404);
+      expect((await s.request('PUT', `/api/workflow/tasks/99999999/${mark}`, { token: T.staff, body: { [mark]: 1 } })).status).toBe(404);
+    }
     const after = await ok(get('finance2', '/api/workflow/tasks/todo/count'));
     expect(after.total).toBe(before.total);
     expect(after.byActivity[3]).toBe(before.byActivity[3] + 1);

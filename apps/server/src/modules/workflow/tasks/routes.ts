@@ -31,7 +31,7 @@ import { attachmentService, diskStorage } from './attachments';
 import { detailOf, instanceRow, markCcRead, mustView, taskAndInstance, type Viewer } from './detail';
 import { draftService } from './drafts';
 import { bindingAt, startBinding, taskForms } from './forms';
-import { taskRow } from './guards';
+import { roleOf, taskRow } from './guards';
 import { checkVariables, recordChanges, refuseTaskVariables, requireReason } from './integrity';
 import { setUserState, taskLists } from './lists';
 import { signatureRoutes } from './signatureRoutes';
@@ -177,15 +177,19 @@ export const workflowTaskRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.get('/api/workflow/tasks/cc', { config: { authority: TASK }, schema: { tags, querystring: taskListQuerySchema } },
     async (req) => ok(await lists.cc(req.auth!.accountId, req.query)));
 
+  /** a mark is the caller's own filing of a task they hold or are offered; of anyone else's task, nothing is said (404) */
+  const mustBeInTodo = async (id: number, accountId: number) => {
+    if (!(await roleOf(db, await taskRow(db, id), accountId))) throw notFound();
+  };
   app.put('/api/workflow/tasks/:id/activity', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskActivitySchema } },
     async (req) => {
-      await taskRow(db, req.params.id);
+      await mustBeInTodo(req.params.id, req.auth!.accountId);
       await setUserState(db, req.params.id, req.auth!.accountId, { activity: req.body.activity });
       return ok({ id: req.params.id, activity: req.body.activity }, saved(req));
     });
   app.put('/api/workflow/tasks/:id/importance', { config: { authority: TASK }, schema: { tags, params: idParams, body: taskImportanceSchema } },
     async (req) => {
-      await taskRow(db, req.params.id);
+      await mustBeInTodo(req.params.id, req.auth!.accountId);
       await setUserState(db, req.params.id, req.auth!.accountId, { importance: req.body.importance });
       return ok({ id: req.params.id, importance: req.body.importance }, saved(req));
     });
