@@ -91,9 +91,9 @@ describe('the to-do sorted by importance or due date', () => {
     expect(rows.some((r) => r.candidate && r.importance === 3)).toBe(true);
   });
 
-  it('due date: soonest first with no due date last, or the reverse; ties by id, newest first', async () => {
+  it('due date: soonest first with no due date last, or the reverse; ties by id in the same direction (one index order, migration 0050)', async () => {
     for (const order of ['asc', 'desc'] as const) {
-      const expected = await todoInOrder(`t.due_at ${order}, t.id desc`);
+      const expected = await todoInOrder(`t.due_at ${order}, t.id ${order}`);
       const got = await allPages(`sort=dueAt&order=${order}`, 9);
       expect(got.map((r) => r.id), `dueAt ${order}`).toEqual(expected);
       expect(got[0].dueAt === null).toBe(order === 'desc');
