@@ -860,17 +860,7 @@ export async function completeTask(db: Db, taskId: number, actor: Actor, input: 
   check?: (task: TaskRow, model: ProcessModel) => void) {
   return db.transaction(async (tx) => {
     // the instance row lock first (found through the task), then the task and its execution as they are under the lock
-    let locked = await lockWithTask(tx, taskId, now);
-    if (!locked) {
-      // an instance with a parent (the lock chain), or no such task
-      const inst = await lockAt(tx, sql`(select instance_id from wf_tasks where id = ${taskId})`);
-      if (!inst) throw notFound();
-      const [r] = await tx.select({ task: wfTasks, ex: wfExecutions }).from(wfTasks)
-        .innerJoin(wfExecutions, eq(wfExecutions.id, wfTasks.executionId)).where(eq(wfTasks.id, taskId));
-      locked = { inst, ...r };
-    }
-    const { inst, task, ex } = locked;
-    const c: Ctx = { tx, now, inst, model: await modelOf(tx, inst.versionId, inst.definitionKey, inst.version), actor, depth: 0 };
+    const { c, task, ex } = await ctxForTask(tx, taskId, now, actor);
     check?.(task, c.model);
     if (task.status !== 'open') {
       if (task.status === 'suspended' || c.inst.status !== 'running') throw new AppError(409, 'workflow.instanceNotRunning', { status: `workflow.status.${c.inst.status === 'running' ? 'suspended' : c.inst.status}` });
