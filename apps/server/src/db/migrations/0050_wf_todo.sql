@@ -85,17 +85,8 @@ CREATE TRIGGER "wf_instances_todo" AFTER UPDATE ON "wf_instances" FOR EACH ROW
   WHEN (OLD.definition_name IS DISTINCT FROM NEW.definition_name OR OLD.business_key IS DISTINCT FROM NEW.business_key
     OR OLD.starter_id IS DISTINCT FROM NEW.starter_id OR OLD.starter_name IS DISTINCT FROM NEW.starter_name)
   EXECUTE FUNCTION "wf_todo_instance_changed"();--> statement-breakpoint
--- the open tasks of today, as the triggers would have filed them
-INSERT INTO "wf_todo" (account_id, task_id, candidate, created_at, due_at, name, definition_key, definition_name, business_key,
-    starter_id, starter_name, importance, activity, progress)
-  SELECT p.account_id, t.id, t.assignee_id IS NULL, t.created_at, t.due_at, t.name, t.definition_key, i.definition_name, i.business_key,
-    i.starter_id, i.starter_name, coalesce(s.importance, 2), coalesce(s.activity, 1),
-    CASE WHEN s.opened_at IS NOT NULL OR t.claimed_at IS NOT NULL THEN 2 ELSE 1 END
-  FROM wf_tasks t JOIN wf_instances i ON i.id = t.instance_id
-    CROSS JOIN LATERAL (SELECT t.assignee_id AS account_id WHERE t.assignee_id IS NOT NULL
-      UNION ALL SELECT c.account_id FROM wf_task_candidates c WHERE t.assignee_id IS NULL AND c.task_id = t.id) p
-    LEFT JOIN wf_task_user_state s ON s.task_id = t.id AND s.account_id = p.account_id
-  WHERE t.status = 'open';--> statement-breakpoint
+-- the open tasks of today, filed by the function the triggers use (one definition of a row)
+SELECT "wf_todo_refresh"(id, NULL) FROM wf_tasks WHERE status = 'open';--> statement-breakpoint
 -- a task's rows (the triggers); each sort of one person's to-do, ties by task id (importance: newest first within
 -- each, in both directions); the filters on importance, activity and process by arrival; the keyword (task name,
 -- process name, business key) of three characters or more by trigram. No bencao_short_grams index: computing it
